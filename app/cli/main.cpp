@@ -1,0 +1,49 @@
+// facet-cli: the command-line face of the engine. Subcommands register themselves.
+#include "args.h"
+#include "command.h"
+#include "common/error.h"
+
+#include <algorithm>
+#include <iostream>
+
+namespace {
+
+int printHelp(std::ostream& out)
+{
+    auto commands = facet::cli::commandRegistry();
+    std::sort(commands.begin(), commands.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
+    out << "usage: facet-cli COMMAND [ARGS]\n\ncommands:\n";
+    for (const auto& c : commands)
+        out << "  " << c.usage << "\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2)
+        return printHelp(std::cerr), 1;
+    const std::string name = argv[1];
+    if (name == "help" || name == "--help" || name == "-h")
+        return printHelp(std::cout);
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    for (const auto& command : facet::cli::commandRegistry()) {
+        if (command.name != name)
+            continue;
+        try {
+            return command.run(args);
+        } catch (const facet::cli::UsageError& e) {
+            std::cerr << "facet-cli " << name << ": " << e.what() << "\nusage: " << command.usage
+                      << "\n";
+            return 1;
+        } catch (const std::exception& e) {
+            std::cerr << "facet-cli " << name << ": " << e.what() << "\n";
+            return 2;
+        }
+    }
+    std::cerr << "facet-cli: unknown command '" << name << "'\n";
+    printHelp(std::cerr);
+    return 1;
+}
