@@ -1,0 +1,171 @@
+#pragma once
+// The generation engine's public API: load a compiled Gemma 4 folder on a device, hold one
+// conversation per Session on the device, run requests that stream phase / text / stats events.
+// Shared contract between engine/generate and the app (see brief-engine-api). Qt-free.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace facet::generate {
+
+struct LoadOptions {
+    std::filesystem::path modelDir;
+    int deviceId = 0;
+    // Empty: $FACET_RBLN_RUNTIME, else librbln_runtime.so from the loader's search path.
+    std::optional<std::filesystem::path> runtimeLibrary;
+    // Continue a conversation from the device KV cache (prefill only new tokens). Off = re-prefill
+    // the whole conversation every turn, the optimum-rbln reference behaviour.
+    bool kvReuse = true;
+};
+
+struct LoadProgress {
+    std::string step;
+    double fraction = 0; // 0..1
+};
+
+struct ModelInfo {
+    std::string name;
+    std::vector<int> detailLevels; // compiled max_soft_tokens, ascending
+    std::vector<int> imageBuckets; // image_prefill_chunk_size, ascending
+    std::map<int, int> bucketForLevel;
+    int maxSeqLen = 0;
+    int deviceId = 0;
+    std::string runtimeFile;
+    std::string runtimeVersion;
+    bool simulated = false;
+    std::vector<std::string> problems; // non-fatal findings worth showing the user
+};
+
+struct SamplingSettings {
+    bool doSample = true;
+    double temperature = 1.0;
+    int topK = 64;
+    double topP = 0.95;
+    std::optional<std::uint64_t> seed; // empty: a fresh random seed per request
+    int maxNewTokens = 512;
+};
+
+struct ImageInput {
+    std::filesystem::path path;
+    int level = 280; // max_soft_tokens for this image
+};
+
+struct UserPart {
+    enum class Kind { Text, Image } kind = Kind::Text;
+    std::string text;
+    ImageInput image;
+};
+
+struct Turn {
+    enum class Role { User, Model } role = Role::User;
+    std::vector<UserPart> parts; // User turns
+    std::string modelText;       // Model turns: raw reply (thought channel stripped on render)
+};
+
+struct Request {
+    std::optional<std::string> systemPrompt;
+    bool enableThinking = false;
+    std::vector<Turn> history; // earlier turns (user and model), oldest first
+    std::vector<UserPart> newUserTurn;
+    SamplingSettings sampling;
+};
+
+enum class Phase { LoadingModel, Vision, Prefill, Decode };
+
+struct PhaseEvent {
+    Phase phase = Phase::Prefill;
+    int imageIndex = 0; // Vision: image i (0-based) of imageCount at its level
+    int imageCount = 0;
+    int level = 0;
+};
+
+struct ImageStats {
+    int softTokens = 0;
+    int level = 0;
+    int bucket = 0;
+};
+
+enum class FinishReason { StopToken, MaxTokens, Cancelled, Error, ContextFull };
+
+struct Stats {
+    int promptTokens = 0;
+    int imageTokens = 0;
+    std::vector<ImageStats> images;
+    int prefillChunks = 0;
+    int tokensPrefilled = 0; // prompt tokens actually run through prefill this request
+    int reusedTokens = 0;    // prompt tokens taken from the session's KV cache
+    int generatedTokens = 0;
+    double ttftMs = 0;
+    double decodeTokensPerS = 0;
+    double totalMs = 0;
+    FinishReason finishReason = FinishReason::StopToken;
+    std::optional<int> stopTokenId;
+};
+
+[[nodiscard]] const char* toString(Phase phase);
+[[nodiscard]] const char* toString(FinishReason reason);
+
+class EventSink {
+public:
+    virtual ~EventSink() = default;
+    virtual void onPhase(const PhaseEvent&) = 0;
+    // Printable pieces as they become complete UTF-8; markers never included.
+    virtual void onText(std::string_view content, std::string_view reasoning) = 0;
+    // Also after Cancelled / MaxTokens / ContextFull (partial reply kept).
+    virtual void onFinished(const Stats&, const std::string& fullReply) = 0;
+    // The runtime's message plus the graph name; the session stays usable.
+    virtual void onError(const std::string& message, const Stats& partial) = 0;
+};
+
+class EngineImpl;
+class SessionImpl;
+class Session;
+
+class Engine {
+public:
+    // Throws facet::Error naming the file. `stop` aborts loading between steps (throws).
+    static std::unique_ptr<Engine> load(const LoadOptions&,
+                                        const std::function<void(const LoadProgress&)>& progress,
+                                        const std::atomic<bool>& stop);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    const ModelInfo& info() const;
+    SamplingSettings defaultSampling() const; // from generation_config.json
+    std::unique_ptr<Session> createSession();
+
+private:
+    explicit Engine(std::shared_ptr<EngineImpl> impl);
+    std::shared_ptr<EngineImpl> impl_;
+};
+
+// One conversation's KV cache on the device. Sessions of one engine share its device blocks.
+class Session {
+public:
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // Runs one request. Reuses the KV cache when request.history (+ system prompt) renders to the
+    // same token prefix the session has on the device (images compared by file content hash and
+    // level); otherwise prefills from scratch. Never throws for runtime failures: reports onError,
+    // and the session stays usable (the next call re-prefills). Throws nothing; bad requests
+    // (unreadable image, level not compiled, conversation longer than max_seq_len) also end in
+    // onError before any device call.
+    void generate(const Request&, EventSink&, const std::atomic<bool>& stop);
+
+private:
+    friend class Engine;
+    explicit Session(std::unique_ptr<SessionImpl> impl);
+    std::unique_ptr<SessionImpl> impl_;
+};
+
+} // namespace facet::generate
