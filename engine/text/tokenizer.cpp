@@ -1,0 +1,273 @@
+#include "text/tokenizer.h"
+
+#include "common/error.h"
+#include "text/added_tokens.h"
+#include "text/bpe_model.h"
+#include "text/normalizer.h"
+#include "text/pre_tokenizer.h"
+#include "text/token_decoder.h"
+#include "text/tokenizer_cache.h"
+#include "text/utf8.h"
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+namespace facet::text {
+
+using nlohmann::json;
+
+struct Tokenizer::Impl {
+    Impl(const TokenizerConfig& c, BpeModel m)
+        : config(c), normalizer(c.normalizers), preTokenizer(c.preTokenizers), decoder(c.decoders),
+          model(std::move(m)) {
+        size = static_cast<size_t>(model.vocab().maxId() + 1);
+        for (const AddedToken& t : config.addedTokens) {
+            if (t.id < 0)
+                throw Error("added token '" + t.content + "' has a negative id");
+            added[t.id] = t;
+            addedByContent[t.content] = t.id;
+            size = std::max(size, static_cast<size_t>(t.id) + 1);
+            if (t.normalized)
+                normalizedMatcher.add(t, normalizer.apply(t.content));
+            else
+                rawMatcher.add(t, t.content);
+        }
+    }
+
+    void encodePlain(std::string_view text, bool startsText, std::vector<int32_t>& out) const {
+        const std::string normalized = normalizer.apply(text);
+        for (const auto& seg : normalizedMatcher.split(normalized)) {
+            if (seg.id >= 0) {
+                out.push_back(seg.id);
+                continue;
+            }
+            std::vector<PreToken> words{
+                {normalized.substr(seg.begin, seg.end - seg.begin), startsText && seg.begin == 0}};
+            preTokenizer.apply(words);
+            for (const PreToken& w : words)
+                model.encodeWord(w.text, out);
+        }
+    }
+
+    TokenizerConfig config;
+    Normalizer normalizer;
+    PreTokenizer preTokenizer;
+    TokenDecoder decoder;
+    BpeModel model;
+    AddedTokenMatcher rawMatcher;
+    AddedTokenMatcher normalizedMatcher;
+    std::unordered_map<int32_t, AddedToken> added;
+    std::unordered_map<std::string, int32_t> addedByContent;
+    size_t size = 0;
+    TokenizerLoadInfo info;
+};
+
+namespace {
+
+std::string readFile(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw fileError(file, "cannot open the tokenizer file");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad())
+        throw fileError(file, "cannot read the tokenizer file");
+    return std::move(buffer).str();
+}
+
+// Splits a legacy "left right" merge line at its single space.
+std::pair<std::string, std::string> mergePair(const json& entry, const std::filesystem::path& file,
+                                              size_t rank) {
+    if (entry.is_array() && entry.size() == 2 && entry[0].is_string() && entry[1].is_string())
+        return {entry[0].get<std::string>(), entry[1].get<std::string>()};
+    if (entry.is_string()) {
+        const std::string s = entry.get<std::string>();
+        const size_t space = s.find(' ');
+        if (space != std::string::npos && s.find(' ', space + 1) == std::string::npos)
+            return {s.substr(0, space), s.substr(space + 1)};
+    }
+    throw fileError(file, "model BPE: merge " + std::to_string(rank) +
+                              " is neither \"a b\" nor [\"a\", \"b\"]: " + entry.dump());
+}
+
+// Parses the full tokenizer.json: vocabulary and merges resolved to ids, and the rest kept
+// as small JSON text (what the binary cache stores).
+TokenizerData parseFullJson(const std::filesystem::path& file, const BpeSettings& settings,
+                            json& root) {
+    TokenizerData data;
+    json& model = root["model"];
+    if (!model.contains("vocab") || !model["vocab"].is_object())
+        throw fileError(file, "model BPE: \"vocab\" must be an object of token -> id");
+    const json& vocab = model["vocab"];
+    data.vocab.reserve(vocab.size());
+    for (const auto& [token, id] : vocab.items()) {
+        if (!id.is_number_integer() || id.get<int64_t>() < 0 || id.get<int64_t>() > INT32_MAX)
+            throw fileError(file, "model BPE: vocab entry '" + token + "' has no valid id");
+        data.vocab.add(token, id.get<int32_t>());
+    }
+    data.vocab.finish();
+    static const json noMerges = json::array();
+    const json& merges = model.contains("merges") ? model["merges"] : noMerges;
+    data.merges.reserve(merges.size());
+    const size_t prefixLength = settings.continuingSubwordPrefix.size();
+    for (size_t rank = 0; rank < merges.size(); ++rank) {
+        const auto [left, right] = mergePair(merges[rank], file, rank);
+        auto idOf = [&](const std::string& token) {
+            const int32_t id = data.vocab.find(token);
+            if (id < 0)
+                throw fileError(file, "model BPE: merge " + std::to_string(rank) + " ('" + left +
+                                          " " + right + "'): '" + token +
+                                          "' is not in the vocabulary");
+            return id;
+        };
+        if (right.size() < prefixLength)
+            throw fileError(file, "model BPE: merge " + std::to_string(rank) +
+                                      " is shorter than continuing_subword_prefix");
+        data.merges.push_back({idOf(left), idOf(right), static_cast<uint32_t>(rank),
+                               idOf(left + right.substr(prefixLength))});
+    }
+    model.erase("vocab");
+    model.erase("merges");
+    data.configJson = root.dump();
+    return data;
+}
+
+json parseJson(std::string_view text, const std::filesystem::path& file) {
+    try {
+        return json::parse(text);
+    } catch (const json::exception& e) {
+        throw fileError(file, std::string("invalid JSON: ") + e.what());
+    }
+}
+
+struct Parsed {
+    TokenizerConfig config;
+    TokenizerData data;
+};
+
+Parsed parseText(std::string_view text, const std::filesystem::path& file) {
+    json root = parseJson(text, file);
+    try {
+        Parsed p;
+        p.config = parseTokenizerConfig(root, file);
+        p.data = parseFullJson(file, p.config.bpe, root);
+        return p;
+    } catch (const json::exception& e) {
+        throw fileError(file, std::string("unexpected tokenizer.json content: ") + e.what());
+    }
+}
+
+std::shared_ptr<Tokenizer::Impl> build(const TokenizerConfig& config, TokenizerData data,
+                                       const std::filesystem::path& file) {
+    return std::make_shared<Tokenizer::Impl>(
+        config, BpeModel(std::move(data.vocab), std::move(data.merges), config.bpe, file));
+}
+
+} // namespace
+
+Tokenizer::Tokenizer(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+
+Tokenizer Tokenizer::fromJson(std::string_view text, const std::filesystem::path& name) {
+    Parsed p = parseText(text, name);
+    return Tokenizer(build(p.config, std::move(p.data), name));
+}
+
+Tokenizer Tokenizer::load(const std::filesystem::path& file, const TokenizerLoadOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string text = readFile(file);
+    const uint64_t hash = contentHash(text);
+    const std::filesystem::path dir =
+        options.cacheDir.empty() ? defaultCacheDir() : options.cacheDir;
+    const bool cacheUsable = options.useCache && !dir.empty();
+    TokenizerLoadInfo info;
+    if (cacheUsable)
+        info.cacheFile = cacheFileFor(dir, text.size(), hash);
+    std::shared_ptr<Impl> impl;
+    if (cacheUsable)
+        if (auto cached = readTokenizerCache(info.cacheFile, text.size(), hash)) {
+            cached->vocab.finish();
+            const json root = parseJson(cached->configJson, info.cacheFile);
+            impl = build(parseTokenizerConfig(root, file), std::move(*cached), file);
+            info.fromCache = true;
+        }
+    if (!impl) {
+        Parsed p = parseText(text, file);
+        if (cacheUsable)
+            info.cacheWritten = writeTokenizerCache(info.cacheFile, text.size(), hash,
+                                                    p.data.configJson, p.data.vocab, p.data.merges);
+        impl = build(p.config, std::move(p.data), file);
+    }
+    info.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    impl->info = info;
+    return Tokenizer(impl);
+}
+
+std::vector<int32_t> Tokenizer::encode(std::string_view text) const {
+    if (!utf8::isValid(text))
+        throw Error("cannot tokenize: the text is not valid UTF-8");
+    std::vector<int32_t> ids;
+    ids.reserve(text.size() / 3 + 1);
+    for (const auto& seg : impl_->rawMatcher.split(text)) {
+        if (seg.id >= 0)
+            ids.push_back(seg.id);
+        else
+            impl_->encodePlain(text.substr(seg.begin, seg.end - seg.begin), seg.begin == 0, ids);
+    }
+    return ids;
+}
+
+std::string Tokenizer::decode(std::span<const int32_t> ids, bool skipSpecial) const {
+    std::vector<std::string> tokens;
+    tokens.reserve(ids.size());
+    for (int32_t id : ids) {
+        if (auto it = impl_->added.find(id); it != impl_->added.end()) {
+            if (!(skipSpecial && it->second.special))
+                tokens.push_back(it->second.content);
+            continue;
+        }
+        tokens.push_back(idToToken(id));
+    }
+    return impl_->decoder.decode(std::move(tokens));
+}
+
+std::optional<int32_t> Tokenizer::tokenToId(std::string_view token) const {
+    if (auto it = impl_->addedByContent.find(std::string(token)); it != impl_->addedByContent.end())
+        return it->second;
+    if (const int32_t id = impl_->model.vocab().find(token); id >= 0)
+        return id;
+    return std::nullopt;
+}
+
+std::string Tokenizer::idToToken(int32_t id) const {
+    if (auto it = impl_->added.find(id); it != impl_->added.end())
+        return it->second.content;
+    if (!impl_->model.vocab().hasId(id))
+        throw Error("token id " + std::to_string(id) + " is not in the vocabulary (size " +
+                    std::to_string(impl_->size) + ")");
+    return std::string(impl_->model.vocab().text(id));
+}
+
+bool Tokenizer::isSpecial(int32_t id) const {
+    auto it = impl_->added.find(id);
+    return it != impl_->added.end() && it->second.special;
+}
+
+bool Tokenizer::isByteToken(int32_t id) const {
+    return impl_->decoder.hasByteFallback() && !impl_->added.count(id) &&
+           impl_->model.isByteToken(id);
+}
+
+size_t Tokenizer::vocabSize() const {
+    return impl_->size;
+}
+
+const TokenizerLoadInfo& Tokenizer::loadInfo() const {
+    return impl_->info;
+}
+
+} // namespace facet::text
