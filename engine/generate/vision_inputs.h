@@ -1,0 +1,38 @@
+#pragma once
+// Host-side inputs of one vision-tower graph call (rbln-host-algorithms §1.4): the patch
+// embedder (bf16 linear + 2-D position table, as RBLNGemma4VisionModel.forward runs it on the
+// CPU), the 2-D RoPE cos/sin tables, the additive attention mask and the padding flags.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace facet::generate {
+
+struct PatchEmbedderWeights {
+    const std::uint16_t* inputProj = nullptr;     // bf16 [hidden, patchDim] (nn.Linear [out, in])
+    const std::uint16_t* positionTable = nullptr; // bf16 [2, positionSize, hidden]
+    int hidden = 0;
+    int patchDim = 768;
+    int positionSize = 0;
+};
+
+struct VisionInputs {
+    std::vector<std::uint16_t> inputsEmbeds; // bf16 [P, hidden]
+    std::vector<std::uint16_t> attnMask;     // bf16 [P]: -0 valid, finfo(bf16).min padding
+    std::vector<std::uint8_t> padding;       // bool [P]
+    std::vector<std::uint16_t> cos;          // bf16 [P, headDim]
+    std::vector<std::uint16_t> sin;          // bf16 [P, headDim]
+};
+
+// pixelValues: float32 [P, patchDim] in [0, 1]; positions: int64 [P, 2] (x, y), -1 for padding.
+// Throws facet::Error when a position is outside the position table.
+[[nodiscard]] VisionInputs buildVisionInputs(const PatchEmbedderWeights& weights,
+                                             std::span<const float> pixelValues,
+                                             std::span<const std::int64_t> positions, int headDim,
+                                             double ropeTheta);
+
+// The rotary part alone (exposed for tests): cos/sin bf16 [P, headDim].
+void buildVisionRope(std::span<const std::int64_t> positions, int headDim, double ropeTheta,
+                     std::vector<std::uint16_t>& cos, std::vector<std::uint16_t>& sin);
+
+} // namespace facet::generate
