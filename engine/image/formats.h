@@ -1,0 +1,59 @@
+#pragma once
+// Internal: per-format header probes and decoders. Every function throws facet::Error with a
+// reason only (no path); decode.cpp prefixes the path.
+#include "image/image.h"
+
+#include <cstdint>
+#include <span>
+
+namespace facet::image::detail {
+
+using Bytes = std::span<const std::uint8_t>;
+
+enum class Format { Jpeg, Png, Gif, Bmp, WebP };
+
+struct HeaderInfo {
+    Format format = Format::Jpeg;
+    int width = 0, height = 0; // as stored, before EXIF orientation
+    int orientation = 1;       // EXIF Orientation tag, 1 when absent or invalid
+};
+
+// Identifies the format from its signature, or throws "unsupported image format (TIFF)" /
+// "not a supported image (...)".
+Format sniffFormat(Bytes file);
+
+HeaderInfo probeJpeg(Bytes file);
+HeaderInfo probePng(Bytes file);
+HeaderInfo probeGif(Bytes file);
+HeaderInfo probeBmp(Bytes file);
+HeaderInfo probeWebp(Bytes file);
+
+// Decoders return the image as stored (orientation not applied), already converted to RGB the
+// way Pillow's convert("RGB") does for the mode Pillow would open it in.
+RgbImage decodeJpeg(Bytes file, const HeaderInfo& header);
+RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header);
+RgbImage decodeGif(Bytes file, const HeaderInfo& header);
+RgbImage decodeWebp(Bytes file, const HeaderInfo& header);
+
+// The Orientation tag (0x0112) of IFD0 in an EXIF block ("Exif\0\0" prefix optional), or 1.
+// Malformed EXIF is ignored, as Pillow ignores it.
+int exifOrientation(Bytes exif);
+
+// PIL.ImageOps.exif_transpose for orientations 2..8; 1 and unknown values return the input.
+RgbImage applyOrientation(RgbImage image, int orientation);
+
+// Big/little-endian readers with bounds already checked by the caller.
+inline std::uint32_t be16(const std::uint8_t* p) { return (p[0] << 8) | p[1]; }
+inline std::uint32_t le16(const std::uint8_t* p) { return p[0] | (p[1] << 8); }
+inline std::uint32_t be32(const std::uint8_t* p)
+{
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
+           p[3];
+}
+inline std::uint32_t le32(const std::uint8_t* p)
+{
+    return p[0] | (std::uint32_t{p[1]} << 8) | (std::uint32_t{p[2]} << 16) |
+           (std::uint32_t{p[3]} << 24);
+}
+
+} // namespace facet::image::detail

@@ -1,0 +1,36 @@
+#pragma once
+// Image decoding with the semantics of the Hugging Face PIL path: PIL.Image.open →
+// ImageOps.exif_transpose → convert("RGB"). JPEG goes through libjpeg-turbo and WebP through
+// libwebp with Pillow's settings, PNG/BMP through stb_image, GIF through our own first-frame
+// decoder; the results are bit-identical to Pillow 9.4 (Debian 12) on the formats listed in
+// tests/image/image_samples.py.
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+namespace facet::image {
+
+// Row-major RGB8, width * height * 3 bytes.
+struct RgbImage {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgb;
+};
+
+// Size as the model sees it: after the EXIF orientation is applied.
+struct Dimensions {
+    int width = 0, height = 0;
+};
+
+// Pillow refuses images above 2 * Image.MAX_IMAGE_PIXELS (DecompressionBombError); so do we,
+// from the header alone, before any pixel buffer is allocated.
+inline constexpr std::int64_t kMaxImagePixels = 2 * std::int64_t{89'478'485};
+
+// Reads only the header (and EXIF). Throws facet::Error "PATH: reason".
+Dimensions probeDimensions(const std::filesystem::path& file);
+
+// Decodes, applies the EXIF orientation and converts to RGB. Throws facet::Error "PATH: reason"
+// for unsupported formats, truncated or corrupt data and over-limit sizes; never returns a
+// partial image.
+RgbImage decodeImage(const std::filesystem::path& file);
+
+} // namespace facet::image

@@ -1,0 +1,191 @@
+// Format sniffing and header probes: size (and EXIF) without decoding any pixels, so that
+// over-limit images are refused before a pixel buffer exists.
+#include "common/error.h"
+#include "image/formats.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <webp/decode.h>
+#include <webp/demux.h>
+
+namespace facet::image::detail {
+namespace {
+
+bool startsWith(Bytes file, const char* magic, size_t offset = 0)
+{
+    const size_t n = std::strlen(magic);
+    return file.size() >= offset + n && std::memcmp(file.data() + offset, magic, n) == 0;
+}
+
+} // namespace
+
+Format sniffFormat(Bytes file)
+{
+    if (file.empty())
+        throw Error("not a supported image (the file is empty)");
+    if (file.size() >= 3 && file[0] == 0xFF && file[1] == 0xD8 && file[2] == 0xFF)
+        return Format::Jpeg;
+    if (startsWith(file, "\x89PNG\r\n\x1a\n"))
+        return Format::Png;
+    if (startsWith(file, "GIF87a") || startsWith(file, "GIF89a"))
+        return Format::Gif;
+    if (startsWith(file, "BM"))
+        return Format::Bmp;
+    if (startsWith(file, "RIFF") && startsWith(file, "WEBP", 8))
+        return Format::WebP;
+    if (startsWith(file, "II*") || startsWith(file, "MM"))
+        if (file.size() >= 4 && (file[2] == 42 || file[3] == 42))
+            throw Error("unsupported image format (TIFF); use JPEG, PNG, WebP, BMP or GIF");
+    if (startsWith(file, "ftyp", 4))
+        throw Error("unsupported image format (HEIF/AVIF); use JPEG, PNG, WebP, BMP or GIF");
+    if (startsWith(file, "8BPS"))
+        throw Error("unsupported image format (Photoshop); use JPEG, PNG, WebP, BMP or GIF");
+    throw Error("not a supported image (unrecognised file contents)");
+}
+
+HeaderInfo probeJpeg(Bytes file)
+{
+    HeaderInfo info{Format::Jpeg};
+    bool haveExif = false, haveFrame = false;
+    size_t pos = 2;
+    while (true) {
+        while (pos < file.size() && file[pos] != 0xFF) // Pillow skips junk between segments
+            ++pos;
+        while (pos < file.size() && file[pos] == 0xFF)
+            ++pos;
+        if (pos >= file.size())
+            throw Error("truncated JPEG (no image data)");
+        const std::uint8_t marker = file[pos++];
+        if (marker == 0x01 || marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7))
+            continue; // markers without a length
+        if (marker == 0xD9)
+            throw Error("corrupt JPEG (end of image before any image data)");
+        if (pos + 2 > file.size())
+            throw Error("truncated JPEG (segment header cut off)");
+        const size_t length = be16(&file[pos]);
+        if (length < 2 || pos + length > file.size())
+            throw Error("truncated JPEG (segment cut off)");
+        const Bytes body = file.subspan(pos + 2, length - 2);
+        pos += length;
+        if (marker == 0xE1 && !haveExif && body.size() >= 5 &&
+            std::memcmp(body.data(), "Exif\0", 5) == 0) {
+            info.orientation = exifOrientation(body);
+            haveExif = true;
+        } else if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 &&
+                   marker != 0xCC) {
+            if (body.size() < 6)
+                throw Error("corrupt JPEG (short frame header)");
+            if (body[0] != 8)
+                throw Error("unsupported JPEG: " + std::to_string(body[0]) + "-bit samples");
+            const int layers = body[5];
+            if (layers != 1 && layers != 3 && layers != 4)
+                throw Error("unsupported JPEG: " + std::to_string(layers) + " colour components");
+            info.height = static_cast<int>(be16(&body[1]));
+            info.width = static_cast<int>(be16(&body[3]));
+            haveFrame = true;
+        } else if (marker == 0xDA) {
+            if (!haveFrame)
+                throw Error("corrupt JPEG (scan before frame header)");
+            break;
+        }
+    }
+    if (info.width == 0 || info.height == 0)
+        throw Error("corrupt JPEG (zero width or height)");
+    return info;
+}
+
+HeaderInfo probePng(Bytes file)
+{
+    HeaderInfo info{Format::Png};
+    size_t pos = 8;
+    bool first = true;
+    while (true) {
+        if (pos + 8 > file.size())
+            throw Error("truncated PNG (ends before the IEND chunk)");
+        const size_t length = be32(&file[pos]);
+        const std::uint8_t* type = &file[pos + 4];
+        if (length > 0x7FFFFFFF || file.size() - (pos + 8) < length + 4)
+            throw Error("truncated PNG (chunk cut off)");
+        const Bytes body = file.subspan(pos + 8, length);
+        if (first && (std::memcmp(type, "IHDR", 4) != 0 || length < 13))
+            throw Error("corrupt PNG (missing IHDR)");
+        if (first) {
+            const std::uint32_t w = be32(&body[0]), h = be32(&body[4]);
+            if (w == 0 || h == 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
+                throw Error("corrupt PNG (invalid size)");
+            info.width = static_cast<int>(w);
+            info.height = static_cast<int>(h);
+        }
+        first = false;
+        if (std::memcmp(type, "eXIf", 4) == 0)
+            info.orientation = exifOrientation(body);
+        if (std::memcmp(type, "IEND", 4) == 0)
+            break;
+        pos += 12 + length;
+    }
+    return info;
+}
+
+HeaderInfo probeBmp(Bytes file)
+{
+    HeaderInfo info{Format::Bmp};
+    if (file.size() < 26)
+        throw Error("truncated BMP header");
+    const std::uint32_t headerSize = le32(&file[14]);
+    std::int64_t w = 0, h = 0;
+    size_t bitsAt = 0;
+    if (headerSize == 12) {
+        w = le16(&file[18]);
+        h = le16(&file[20]);
+        bitsAt = 24;
+    } else if (headerSize >= 40 && file.size() >= 34) {
+        w = static_cast<std::int32_t>(le32(&file[18]));
+        h = static_cast<std::int32_t>(le32(&file[22]));
+        bitsAt = 28;
+        const std::uint32_t compression = le32(&file[30]);
+        if (compression == 1 || compression == 2)
+            throw Error("unsupported BMP compression (RLE)");
+        if (compression != 0 && compression != 3)
+            throw Error("unsupported BMP compression (" + std::to_string(compression) + ")");
+    } else {
+        throw Error("unsupported BMP header (size " + std::to_string(headerSize) + ")");
+    }
+    const std::uint32_t bits = le16(&file[bitsAt]);
+    if (bits != 1 && bits != 4 && bits != 8 && bits != 16 && bits != 24 && bits != 32)
+        throw Error("unsupported BMP: " + std::to_string(bits) + " bits per pixel");
+    h = h < 0 ? -h : h; // negative height: rows stored top-down
+    if (w <= 0 || h <= 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
+        throw Error("corrupt BMP (invalid size)");
+    info.width = static_cast<int>(w);
+    info.height = static_cast<int>(h);
+    return info;
+}
+
+HeaderInfo probeWebp(Bytes file)
+{
+    HeaderInfo info{Format::WebP};
+    WebPBitstreamFeatures features;
+    const VP8StatusCode status = WebPGetFeatures(file.data(), file.size(), &features);
+    if (status == VP8_STATUS_NOT_ENOUGH_DATA)
+        throw Error("truncated WebP");
+    if (status != VP8_STATUS_OK || features.width <= 0 || features.height <= 0)
+        throw Error("corrupt WebP header");
+    info.width = features.width;
+    info.height = features.height;
+    // Pillow takes EXIF from the demuxer's first "EXIF" chunk.
+    const WebPData data{file.data(), file.size()};
+    if (WebPDemuxer* demux = WebPDemux(&data)) {
+        WebPChunkIterator chunk;
+        if (WebPDemuxGetChunk(demux, "EXIF", 1, &chunk)) {
+            info.orientation = exifOrientation(Bytes(chunk.chunk.bytes, chunk.chunk.size));
+            WebPDemuxReleaseChunkIterator(&chunk);
+        }
+        WebPDemuxDelete(demux);
+    } else {
+        throw Error("corrupt or truncated WebP container");
+    }
+    return info;
+}
+
+} // namespace facet::image::detail

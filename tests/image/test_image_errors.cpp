@@ -1,0 +1,94 @@
+// Files that must be refused: the error names the file and the reason, and over-limit images
+// are refused from the header, before any pixel buffer is allocated.
+#include "common/error.h"
+#include "golden_data.h"
+#include "image/image.h"
+
+#include <QtTest>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+// Largest single allocation since the last reset: lets the test prove that a 20000 x 20000
+// header is refused without allocating its 1.2 GB of pixels.
+namespace {
+std::atomic<std::size_t> largestAllocation{0};
+}
+
+void* operator new(std::size_t size)
+{
+    std::size_t seen = largestAllocation.load();
+    while (size > seen && !largestAllocation.compare_exchange_weak(seen, size)) {
+    }
+    if (void* p = std::malloc(size ? size : 1))
+        return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace facet::image;
+using namespace facet::image::testing;
+
+class TestImageErrors : public QObject {
+    Q_OBJECT
+private slots:
+    void refusesWithPathAndReason_data()
+    {
+        QTest::addColumn<std::string>("file");
+        QTest::addColumn<std::string>("keyword");
+        for (const auto& e : manifest().at("errors"))
+            QTest::newRow(e.at("file").get<std::string>().c_str())
+                << e.at("file").get<std::string>() << e.at("keyword").get<std::string>();
+    }
+
+    void refusesWithPathAndReason()
+    {
+        QFETCH(std::string, file);
+        QFETCH(std::string, keyword);
+        const auto path = imagePath(file);
+        for (int probeOnly = 0; probeOnly < 2; ++probeOnly) {
+            if (probeOnly && keyword == "truncated")
+                continue; // truncated pixel data is only found by decoding
+            largestAllocation = 0;
+            try {
+                if (probeOnly)
+                    probeDimensions(path);
+                else
+                    decodeImage(path);
+                QFAIL(("accepted " + file).c_str());
+            } catch (const facet::Error& e) {
+                const std::string message = e.what();
+                QVERIFY2(message.rfind(path.string() + ": ", 0) == 0, message.c_str());
+                QVERIFY2(message.find(keyword) != std::string::npos, message.c_str());
+            }
+            if (keyword == "exceeds")
+                QVERIFY2(largestAllocation < 1'000'000,
+                         std::to_string(largestAllocation.load()).c_str());
+        }
+    }
+
+    void bombFilesAreTiny()
+    {
+        QVERIFY(std::filesystem::file_size(imagePath("bomb_20000x20000.png")) < 1000);
+        QVERIFY(std::filesystem::file_size(imagePath("bomb_20000x20000.bmp")) < 1000);
+    }
+
+    void missingFileAndDirectory()
+    {
+        const auto missing = dataDir() / "no-such-image.png";
+        QVERIFY_THROWS_EXCEPTION(facet::Error, decodeImage(missing));
+        QVERIFY_THROWS_EXCEPTION(facet::Error, decodeImage(dataDir()));
+    }
+
+    void pillowRefusesTheSameFiles()
+    {
+        // Sanity of the fixture: everything but TIFF (which Pillow reads, and we do not support)
+        // is refused by Pillow as well.
+        for (const auto& e : manifest().at("errors"))
+            QCOMPARE(e.at("pillow_refuses").get<bool>(), e.at("file") != "photo.tiff");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImageErrors)
+#include "test_image_errors.moc"
