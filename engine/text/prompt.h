@@ -1,0 +1,49 @@
+#pragma once
+// Renders a Conversation to the Gemma 4 prompt exactly as the chat template does (checked
+// byte for byte against Jinja2 in tests/text), expands image placeholders and encodes.
+//
+// Two revisions of the 26B/31B template ship; for conversations without tools they differ in:
+//   Original (resources/gemma4-tokenizer/chat_template.jinja, the default):
+//     image -> "\n\n<|image|>\n\n", thinking -> "<|think|>" at the top of the system turn.
+//   Revised31B (chat_template.gemma-4-31B-it.jinja):
+//     image -> "<|image|>", thinking -> "<|think|>\n", and a model message that directly
+//     follows another model message continues that turn (no second "<|turn>model\n").
+#include "text/conversation.h"
+#include "text/tokenizer.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace facet::text {
+
+// Large: 26B/31B, generation prompt "<|turn>model\n<|channel>thought\n<channel|>" with
+// thinking off. Small: E2B/E4B, generation prompt "<|turn>model\n" only.
+enum class TemplateVariant { Large, Small };
+enum class TemplateRevision { Original, Revised31B };
+
+[[nodiscard]] std::string renderPrompt(const Conversation& conversation, TemplateVariant variant,
+                                       bool addGenerationPrompt = true,
+                                       TemplateRevision revision = TemplateRevision::Original);
+
+// Each "<|image|>" placeholder (in order) becomes "<|image>" + n x "<|image|>" + "<image|>",
+// n = that image's softTokens. Throws facet::Error when counts do not match.
+[[nodiscard]] std::string expandImages(const std::string& prompt, const Conversation& conversation);
+
+// renderPrompt + expandImages + encode. No extra BOS: the template writes <bos>.
+[[nodiscard]] std::vector<int32_t>
+encodePrompt(const Tokenizer& tokenizer, const Conversation& conversation, TemplateVariant variant,
+             TemplateRevision revision = TemplateRevision::Original);
+
+// Recognises which Gemma 4 revision a chat template file is by the strings it writes for an
+// image and for the think token. Throws facet::Error "FILE: ..." for a template it does not
+// know, so a prompt is never rendered for the wrong one.
+[[nodiscard]] TemplateRevision detectTemplateRevision(std::string_view templateText,
+                                                      const std::filesystem::path& file);
+
+// The template's strip_thinking macro: drops every <|channel>...<channel|> span, then trims.
+[[nodiscard]] std::string stripThinking(std::string_view text);
+
+} // namespace facet::text
