@@ -20,8 +20,9 @@ size_t checkTable(const TensorView& table, std::span<const std::int64_t> rows, s
                                               "; rows can be gathered from bf16/f16/f32 only");
     const auto cols = static_cast<size_t>(table.shape()[1]);
     if (outSize != rows.size() * cols)
-        throw Error("gatherRows(" + table.name() + "): output holds " + std::to_string(outSize) +
-                    " values, expected " + std::to_string(rows.size() * cols));
+        throw fileError(table.filePath(), "tensor " + table.name() + ": output holds " +
+                                              std::to_string(outSize) + " values, expected " +
+                                              std::to_string(rows.size() * cols));
     for (std::int64_t r : rows)
         if (r < 0 || r >= table.shape()[0])
             throw fileError(table.filePath(), "tensor " + table.name() + ": row " +
