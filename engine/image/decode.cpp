@@ -12,8 +12,7 @@ namespace {
 using detail::Format;
 using detail::HeaderInfo;
 
-std::vector<std::uint8_t> readFile(const std::filesystem::path& file)
-{
+std::vector<std::uint8_t> readFile(const std::filesystem::path& file) {
     std::error_code ec;
     if (std::filesystem::is_directory(file, ec))
         throw Error("is a directory, not an image");
@@ -30,15 +29,24 @@ std::vector<std::uint8_t> readFile(const std::filesystem::path& file)
     return bytes;
 }
 
-HeaderInfo probe(detail::Bytes bytes)
-{
+HeaderInfo probe(detail::Bytes bytes) {
     HeaderInfo info;
     switch (detail::sniffFormat(bytes)) {
-    case Format::Jpeg: info = detail::probeJpeg(bytes); break;
-    case Format::Png: info = detail::probePng(bytes); break;
-    case Format::Gif: info = detail::probeGif(bytes); break;
-    case Format::Bmp: info = detail::probeBmp(bytes); break;
-    case Format::WebP: info = detail::probeWebp(bytes); break;
+    case Format::Jpeg:
+        info = detail::probeJpeg(bytes);
+        break;
+    case Format::Png:
+        info = detail::probePng(bytes);
+        break;
+    case Format::Gif:
+        info = detail::probeGif(bytes);
+        break;
+    case Format::Bmp:
+        info = detail::probeBmp(bytes);
+        break;
+    case Format::WebP:
+        info = detail::probeWebp(bytes);
+        break;
     }
     const std::int64_t pixels = std::int64_t{info.width} * info.height;
     if (pixels > kMaxImagePixels)
@@ -48,8 +56,7 @@ HeaderInfo probe(detail::Bytes bytes)
     return info;
 }
 
-template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn)
-{
+template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn) {
     try {
         return fn();
     } catch (const Error& e) {
@@ -61,8 +68,7 @@ template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn)
 
 } // namespace
 
-Dimensions probeDimensions(const std::filesystem::path& file)
-{
+Dimensions probeDimensions(const std::filesystem::path& file) {
     return withPath(file, [&] {
         const std::vector<std::uint8_t> bytes = readFile(file);
         const HeaderInfo info = probe(bytes);
@@ -71,18 +77,25 @@ Dimensions probeDimensions(const std::filesystem::path& file)
     });
 }
 
-RgbImage decodeImage(const std::filesystem::path& file)
-{
+RgbImage decodeImage(const std::filesystem::path& file) {
     return withPath(file, [&] {
         const std::vector<std::uint8_t> bytes = readFile(file);
         const HeaderInfo info = probe(bytes);
         RgbImage image;
         switch (info.format) {
-        case Format::Jpeg: image = detail::decodeJpeg(bytes, info); break;
+        case Format::Jpeg:
+            image = detail::decodeJpeg(bytes, info);
+            break;
         case Format::Png:
-        case Format::Bmp: image = detail::decodePngOrBmp(bytes, info); break;
-        case Format::Gif: image = detail::decodeGif(bytes, info); break;
-        case Format::WebP: image = detail::decodeWebp(bytes, info); break;
+        case Format::Bmp:
+            image = detail::decodePngOrBmp(bytes, info);
+            break;
+        case Format::Gif:
+            image = detail::decodeGif(bytes, info);
+            break;
+        case Format::WebP:
+            image = detail::decodeWebp(bytes, info);
+            break;
         }
         return detail::applyOrientation(std::move(image), info.orientation);
     });

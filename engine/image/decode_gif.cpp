@@ -25,8 +25,7 @@ struct GifFrame {
 };
 
 // Walks the blocks up to the first image descriptor, as GifImageFile._seek(0) does.
-GifFrame locateFirstFrame(Bytes file)
-{
+GifFrame locateFirstFrame(Bytes file) {
     if (file.size() < 13)
         throw Error("truncated GIF header");
     GifFrame f;
@@ -97,8 +96,7 @@ GifFrame locateFirstFrame(Bytes file)
 }
 
 // Row order of the frame's data: straight, or the four interlace passes.
-std::vector<int> rowOrder(int height, bool interlaced)
-{
+std::vector<int> rowOrder(int height, bool interlaced) {
     std::vector<int> rows;
     if (!interlaced) {
         for (int y = 0; y < height; ++y)
@@ -112,8 +110,7 @@ std::vector<int> rowOrder(int height, bool interlaced)
 }
 
 // LZW decode into `indices` (frame width * height); returns the number of pixels produced.
-size_t decodeLzw(Bytes file, const GifFrame& f, std::vector<std::uint8_t>& indices)
-{
+size_t decodeLzw(Bytes file, const GifFrame& f, std::vector<std::uint8_t>& indices) {
     const int clear = 1 << f.minCodeSize, end = clear + 1;
     std::array<std::uint16_t, 4096> prefix{};
     std::array<std::uint8_t, 4096> suffix{}, stack{};
@@ -185,14 +182,12 @@ size_t decodeLzw(Bytes file, const GifFrame& f, std::vector<std::uint8_t>& indic
 
 } // namespace
 
-HeaderInfo probeGif(Bytes file)
-{
+HeaderInfo probeGif(Bytes file) {
     const GifFrame f = locateFirstFrame(file);
     return {Format::Gif, f.canvasWidth, f.canvasHeight, 1};
 }
 
-RgbImage decodeGif(Bytes file, const HeaderInfo&)
-{
+RgbImage decodeGif(Bytes file, const HeaderInfo&) {
     const GifFrame f = locateFirstFrame(file);
     const size_t canvasPixels =
         static_cast<size_t>(f.canvasWidth) * static_cast<size_t>(f.canvasHeight);

@@ -34,8 +34,7 @@ const JOCTET kFakeEoi[2] = {0xFF, JPEG_EOI};
 void initSource(j_decompress_ptr) {}
 void termSource(j_decompress_ptr) {}
 
-boolean fillInputBuffer(j_decompress_ptr cinfo)
-{
+boolean fillInputBuffer(j_decompress_ptr cinfo) {
     // Only reached once the whole file has been handed over: remember it and end the stream.
     auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
     src->ranOut = true;
@@ -44,8 +43,7 @@ boolean fillInputBuffer(j_decompress_ptr cinfo)
     return TRUE;
 }
 
-void skipInputData(j_decompress_ptr cinfo, long count)
-{
+void skipInputData(j_decompress_ptr cinfo, long count) {
     auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
     while (count > static_cast<long>(src->pub.bytes_in_buffer)) {
         count -= static_cast<long>(src->pub.bytes_in_buffer);
@@ -55,8 +53,7 @@ void skipInputData(j_decompress_ptr cinfo, long count)
     src->pub.bytes_in_buffer -= static_cast<size_t>(count);
 }
 
-[[noreturn]] void errorExit(j_common_ptr cinfo)
-{
+[[noreturn]] void errorExit(j_common_ptr cinfo) {
     auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
     (*cinfo->err->format_message)(cinfo, err->message);
     std::longjmp(err->jump, 1);
@@ -65,13 +62,14 @@ void skipInputData(j_decompress_ptr cinfo, long count)
 void ignoreMessage(j_common_ptr) {}
 
 // Pillow's MULDIV255 and cmyk2rgb (Convert.c), applied after the "CMYK;I" inversion.
-inline std::uint8_t mulDiv255(int a, int b)
-{
+inline std::uint8_t mulDiv255(int a, int b) {
     const int t = a * b + 128;
     return static_cast<std::uint8_t>(((t >> 8) + t) >> 8);
 }
 
-inline std::uint8_t clip8(int v) { return static_cast<std::uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v); }
+inline std::uint8_t clip8(int v) {
+    return static_cast<std::uint8_t>(v < 0 ? 0 : v > 255 ? 255 : v);
+}
 
 struct Job {
     Bytes file;
@@ -83,8 +81,7 @@ struct Job {
 
 // All libjpeg calls live here, with no C++ object that needs destruction between setjmp and the
 // longjmp of errorExit.
-bool runLibjpeg(Job& job)
-{
+bool runLibjpeg(Job& job) {
     jpeg_decompress_struct cinfo;
     ErrorManager err;
     MemorySource src;
@@ -136,8 +133,7 @@ bool runLibjpeg(Job& job)
 
 } // namespace
 
-RgbImage decodeJpeg(Bytes file, const HeaderInfo& header)
-{
+RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
     std::vector<std::uint8_t> samples;
     Job job;
     job.file = file;
@@ -146,8 +142,8 @@ RgbImage decodeJpeg(Bytes file, const HeaderInfo& header)
         throw Error("corrupt JPEG data (" + job.error + ")");
     if (job.rowsBeforeRunningOut >= 0 && job.rowsBeforeRunningOut < job.height)
         throw Error("truncated JPEG (image data ends at row " +
-                    std::to_string(job.rowsBeforeRunningOut) + " of " +
-                    std::to_string(job.height) + ")");
+                    std::to_string(job.rowsBeforeRunningOut) + " of " + std::to_string(job.height) +
+                    ")");
     if (job.width != header.width || job.height != header.height)
         throw Error("corrupt JPEG (frame size changed while decoding)");
     if (job.components == 3) {

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <string>
 #include <stb/stb_image.h>
+#include <string>
 
 namespace facet::image::detail {
 namespace {
@@ -17,23 +17,20 @@ struct StbFree {
     void operator()(void* p) const { stbi_image_free(p); }
 };
 
-bool isGray16Png(Bytes file)
-{
+bool isGray16Png(Bytes file) {
     // IHDR directly follows the signature (checked by probePng): depth at 24, colour type at 25.
     return file.size() > 25 && std::memcmp(&file[12], "IHDR", 4) == 0 && file[24] == 16 &&
            file[25] == 0;
 }
 
-std::string failure(const char* format)
-{
+std::string failure(const char* format) {
     const char* reason = stbi_failure_reason();
     return std::string("corrupt ") + format + " data (" + (reason ? reason : "unknown") + ")";
 }
 
 } // namespace
 
-RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header)
-{
+RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header) {
     const char* name = header.format == Format::Png ? "PNG" : "BMP";
     if (file.size() > static_cast<size_t>(INT32_MAX))
         throw Error(std::string(name) + " file too large");
@@ -45,7 +42,8 @@ RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header)
             stbi_load_16_from_memory(file.data(), length, &w, &h, &channels, 1));
         if (!gray)
             throw Error(failure(name));
-        out = {w, h, std::vector<std::uint8_t>(static_cast<size_t>(w) * static_cast<size_t>(h) * 3)};
+        out = {w, h,
+               std::vector<std::uint8_t>(static_cast<size_t>(w) * static_cast<size_t>(h) * 3)};
         for (size_t i = 0; i < static_cast<size_t>(w) * static_cast<size_t>(h); ++i) {
             const auto v = static_cast<std::uint8_t>(std::min<stbi_us>(gray.get()[i], 255));
             out.rgb[i * 3] = out.rgb[i * 3 + 1] = out.rgb[i * 3 + 2] = v;

@@ -9,8 +9,7 @@
 
 namespace facet::image::detail {
 
-RgbImage decodeWebp(Bytes file, const HeaderInfo& header)
-{
+RgbImage decodeWebp(Bytes file, const HeaderInfo& header) {
     const WebPData data{file.data(), file.size()};
     std::unique_ptr<WebPAnimDecoder, decltype(&WebPAnimDecoderDelete)> decoder(
         WebPAnimDecoderNew(&data, nullptr), &WebPAnimDecoderDelete);

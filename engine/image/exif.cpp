@@ -6,8 +6,7 @@
 
 namespace facet::image::detail {
 
-int exifOrientation(Bytes exif)
-{
+int exifOrientation(Bytes exif) {
     static constexpr std::uint8_t kPrefix[6] = {'E', 'x', 'i', 'f', 0, 0};
     if (exif.size() >= 6 && std::equal(kPrefix, kPrefix + 6, exif.begin()))
         exif = exif.subspan(6);

@@ -43,15 +43,17 @@ int exifOrientation(Bytes exif);
 RgbImage applyOrientation(RgbImage image, int orientation);
 
 // Big/little-endian readers with bounds already checked by the caller.
-inline std::uint32_t be16(const std::uint8_t* p) { return (p[0] << 8) | p[1]; }
-inline std::uint32_t le16(const std::uint8_t* p) { return p[0] | (p[1] << 8); }
-inline std::uint32_t be32(const std::uint8_t* p)
-{
+inline std::uint32_t be16(const std::uint8_t* p) {
+    return (p[0] << 8) | p[1];
+}
+inline std::uint32_t le16(const std::uint8_t* p) {
+    return p[0] | (p[1] << 8);
+}
+inline std::uint32_t be32(const std::uint8_t* p) {
     return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
            p[3];
 }
-inline std::uint32_t le32(const std::uint8_t* p)
-{
+inline std::uint32_t le32(const std::uint8_t* p) {
     return p[0] | (std::uint32_t{p[1]} << 8) | (std::uint32_t{p[2]} << 16) |
            (std::uint32_t{p[3]} << 24);
 }

@@ -8,13 +8,11 @@
 
 namespace facet::image::detail {
 
-inline int hardwareThreads()
-{
+inline int hardwareThreads() {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-template <typename Fn> void parallelFor(int count, int threads, Fn&& fn)
-{
+template <typename Fn> void parallelFor(int count, int threads, Fn&& fn) {
     threads = std::clamp(threads, 1, std::max(1, count));
     if (threads == 1) {
         fn(0, count);

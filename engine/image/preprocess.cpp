@@ -13,8 +13,7 @@ namespace facet::image {
 namespace {
 
 // transformers' rescale: image.astype(float64) * (1/255), then astype(float32).
-const std::array<float, 256>& rescaleTable()
-{
+const std::array<float, 256>& rescaleTable() {
     static const std::array<float, 256> table = [] {
         std::array<float, 256> t{};
         const double factor = 1.0 / 255.0;
@@ -27,16 +26,15 @@ const std::array<float, 256>& rescaleTable()
 
 // Patch p = py * pw + px holds rows dy, columns dx, channels c: index (dy * 16 + dx) * 3 + c,
 // which is the resized image's own HWC order within the 16 x 16 block.
-void patchify(const RgbImage& resized, PreprocessedImage& out)
-{
+void patchify(const RgbImage& resized, PreprocessedImage& out) {
     const auto& table = rescaleTable();
     const int pw = resized.width / kPatchSize;
     const int ph = resized.height / kPatchSize;
     const size_t rowBytes = static_cast<size_t>(resized.width) * 3;
     for (int py = 0; py < ph; ++py) {
         for (int px = 0; px < pw; ++px) {
-            const size_t patch = static_cast<size_t>(py) * static_cast<size_t>(pw) +
-                                 static_cast<size_t>(px);
+            const size_t patch =
+                static_cast<size_t>(py) * static_cast<size_t>(pw) + static_cast<size_t>(px);
             float* dst = &out.pixelValues[patch * kPatchValues];
             for (int dy = 0; dy < kPatchSize; ++dy) {
                 const std::uint8_t* src =
@@ -52,8 +50,7 @@ void patchify(const RgbImage& resized, PreprocessedImage& out)
     }
 }
 
-PreprocessedImage preprocessWithThreads(const RgbImage& decoded, int level, int threads)
-{
+PreprocessedImage preprocessWithThreads(const RgbImage& decoded, int level, int threads) {
     if (!isDetailLevel(level))
         throw Error("unsupported detail level " + std::to_string(level) +
                     " (expected 70, 140, 280, 560 or 1120)");
@@ -73,13 +70,12 @@ PreprocessedImage preprocessWithThreads(const RgbImage& decoded, int level, int 
 
 } // namespace
 
-PreprocessedImage preprocess(const RgbImage& decoded, int level)
-{
+PreprocessedImage preprocess(const RgbImage& decoded, int level) {
     return preprocessWithThreads(decoded, level, detail::hardwareThreads());
 }
 
-std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded, std::span<const int> levels)
-{
+std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
+                                                std::span<const int> levels) {
     for (int level : levels)
         if (!isDetailLevel(level))
             throw Error("unsupported detail level " + std::to_string(level) +

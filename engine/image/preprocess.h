@@ -37,14 +37,15 @@ RgbImage resizeBicubic(const RgbImage& source, int width, int height);
 struct PreprocessedImage {
     int level = 0, maxPatches = 0, patches = 0, softTokens = 0;
     RgbImage resized;
-    std::vector<float> pixelValues;       // maxPatches * 768, padding rows zero
-    std::vector<std::int64_t> positions;  // maxPatches * 2, (x, y); padding rows -1
+    std::vector<float> pixelValues;      // maxPatches * 768, padding rows zero
+    std::vector<std::int64_t> positions; // maxPatches * 2, (x, y); padding rows -1
 };
 
 // One level. Throws facet::Error for an unsupported level or a size-rule error.
 PreprocessedImage preprocess(const RgbImage& decoded, int level);
 
 // Several levels of one decoded image, computed in parallel (one thread per level).
-std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded, std::span<const int> levels);
+std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
+                                                std::span<const int> levels);
 
 } // namespace facet::image

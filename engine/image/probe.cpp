@@ -12,16 +12,14 @@
 namespace facet::image::detail {
 namespace {
 
-bool startsWith(Bytes file, const char* magic, size_t offset = 0)
-{
+bool startsWith(Bytes file, const char* magic, size_t offset = 0) {
     const size_t n = std::strlen(magic);
     return file.size() >= offset + n && std::memcmp(file.data() + offset, magic, n) == 0;
 }
 
 } // namespace
 
-Format sniffFormat(Bytes file)
-{
+Format sniffFormat(Bytes file) {
     if (file.empty())
         throw Error("not a supported image (the file is empty)");
     if (file.size() >= 3 && file[0] == 0xFF && file[1] == 0xD8 && file[2] == 0xFF)
@@ -44,8 +42,7 @@ Format sniffFormat(Bytes file)
     throw Error("not a supported image (unrecognised file contents)");
 }
 
-HeaderInfo probeJpeg(Bytes file)
-{
+HeaderInfo probeJpeg(Bytes file) {
     HeaderInfo info{Format::Jpeg};
     bool haveExif = false, haveFrame = false;
     size_t pos = 2;
@@ -95,8 +92,7 @@ HeaderInfo probeJpeg(Bytes file)
     return info;
 }
 
-HeaderInfo probePng(Bytes file)
-{
+HeaderInfo probePng(Bytes file) {
     HeaderInfo info{Format::Png};
     size_t pos = 8;
     bool first = true;
@@ -127,8 +123,7 @@ HeaderInfo probePng(Bytes file)
     return info;
 }
 
-HeaderInfo probeBmp(Bytes file)
-{
+HeaderInfo probeBmp(Bytes file) {
     HeaderInfo info{Format::Bmp};
     if (file.size() < 26)
         throw Error("truncated BMP header");
@@ -162,8 +157,7 @@ HeaderInfo probeBmp(Bytes file)
     return info;
 }
 
-HeaderInfo probeWebp(Bytes file)
-{
+HeaderInfo probeWebp(Bytes file) {
     HeaderInfo info{Format::WebP};
     WebPBitstreamFeatures features;
     const VP8StatusCode status = WebPGetFeatures(file.data(), file.size(), &features);

@@ -23,8 +23,7 @@ namespace {
 constexpr int kPrecisionBits = 32 - 8 - 2;
 constexpr int kHalf = 1 << (kPrecisionBits - 1);
 
-double bicubicFilter(double x)
-{
+double bicubicFilter(double x) {
     constexpr double a = -0.5;
     if (x < 0.0)
         x = -x;
@@ -43,8 +42,7 @@ struct AxisCoefficients {
     std::vector<std::int32_t> weights;
 };
 
-AxisCoefficients precomputeCoefficients(int inSize, int outSize)
-{
+AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
     constexpr double support0 = 2.0; // bicubic
     // Pillow passes the box edges as float: (double)(in1 - in0) with in0 = 0.
     const double scale = static_cast<double>(static_cast<float>(inSize) - 0.0f) / outSize;
@@ -83,22 +81,21 @@ AxisCoefficients precomputeCoefficients(int inSize, int outSize)
     return c;
 }
 
-inline std::uint8_t clip8(std::int32_t v)
-{
+inline std::uint8_t clip8(std::int32_t v) {
     return static_cast<std::uint8_t>(std::clamp(v >> kPrecisionBits, 0, 255));
 }
 
 // Source rows [rowBegin, rowEnd) of `in` (width inW) -> rows of `out` (width outW), offset by
 // `rowOffset` (out row r reads in row r + rowOffset).
 void horizontalRows(const std::uint8_t* in, int inW, std::uint8_t* out, int outW, int rowOffset,
-                    int rowBegin, int rowEnd, const AxisCoefficients& c)
-{
+                    int rowBegin, int rowEnd, const AxisCoefficients& c) {
     for (int yy = rowBegin; yy < rowEnd; ++yy) {
         const std::uint8_t* src =
             in + static_cast<size_t>(yy + rowOffset) * static_cast<size_t>(inW) * 3;
         std::uint8_t* dst = out + static_cast<size_t>(yy) * static_cast<size_t>(outW) * 3;
         for (int xx = 0; xx < outW; ++xx) {
-            const std::int32_t* k = &c.weights[static_cast<size_t>(xx) * static_cast<size_t>(c.ksize)];
+            const std::int32_t* k =
+                &c.weights[static_cast<size_t>(xx) * static_cast<size_t>(c.ksize)];
             const std::uint8_t* p = src + static_cast<size_t>(c.first[static_cast<size_t>(xx)]) * 3;
             const int n = c.count[static_cast<size_t>(xx)];
             std::int32_t s0 = kHalf, s1 = kHalf, s2 = kHalf;
@@ -117,8 +114,7 @@ void horizontalRows(const std::uint8_t* in, int inW, std::uint8_t* out, int outW
 // Output rows [rowBegin, rowEnd): each is a weighted sum of whole source rows, so the inner
 // loop runs over contiguous bytes with one weight and vectorises.
 void verticalRows(const std::uint8_t* in, int width, std::uint8_t* out, int rowBegin, int rowEnd,
-                  const AxisCoefficients& c)
-{
+                  const AxisCoefficients& c) {
     const size_t rowBytes = static_cast<size_t>(width) * 3;
     std::vector<std::int32_t> acc(rowBytes);
     for (int yy = rowBegin; yy < rowEnd; ++yy) {
@@ -139,8 +135,7 @@ void verticalRows(const std::uint8_t* in, int width, std::uint8_t* out, int rowB
 
 } // namespace
 
-RgbImage resizeBicubic(const RgbImage& source, int width, int height, int threads)
-{
+RgbImage resizeBicubic(const RgbImage& source, int width, int height, int threads) {
     if (width <= 0 || height <= 0 || source.width <= 0 || source.height <= 0)
         throw Error("resize: sizes must be positive (" + std::to_string(width) + "x" +
                     std::to_string(height) + ")");
@@ -186,8 +181,7 @@ RgbImage resizeBicubic(const RgbImage& source, int width, int height, int thread
 
 } // namespace detail
 
-RgbImage resizeBicubic(const RgbImage& source, int width, int height)
-{
+RgbImage resizeBicubic(const RgbImage& source, int width, int height) {
     return detail::resizeBicubic(source, width, height, detail::hardwareThreads());
 }
 

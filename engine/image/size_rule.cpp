@@ -10,14 +10,12 @@
 
 namespace facet::image {
 
-bool isDetailLevel(int level)
-{
+bool isDetailLevel(int level) {
     return std::find(kDetailLevels.begin(), kDetailLevels.end(), level) != kDetailLevels.end();
 }
 
 TargetSize aspectRatioPreservingSize(int height, int width, int patchSize, int maxPatches,
-                                     int poolingKernelSize)
-{
+                                     int poolingKernelSize) {
     if (height <= 0 || width <= 0 || patchSize <= 0 || maxPatches <= 0 || poolingKernelSize <= 0)
         throw Error("image size rule: sizes and budgets must be positive");
     // Python ints are exact; these products stay far below 2^53, so int64 -> double is exact and
@@ -59,8 +57,7 @@ TargetSize aspectRatioPreservingSize(int height, int width, int patchSize, int m
     return {static_cast<int>(targetHeight), static_cast<int>(targetWidth)};
 }
 
-int softTokensFor(int width, int height, int level)
-{
+int softTokensFor(int width, int height, int level) {
     if (!isDetailLevel(level))
         throw Error("unsupported detail level " + std::to_string(level) +
                     " (expected 70, 140, 280, 560 or 1120)");

@@ -6,10 +6,11 @@
 
 namespace facet::image::testing {
 
-std::filesystem::path dataDir() { return FACET_TEST_DATA_DIR; }
+std::filesystem::path dataDir() {
+    return FACET_TEST_DATA_DIR;
+}
 
-const nlohmann::json& manifest()
-{
+const nlohmann::json& manifest() {
     static const nlohmann::json parsed = [] {
         std::ifstream in(dataDir() / "manifest.json");
         if (!in)
@@ -19,18 +20,18 @@ const nlohmann::json& manifest()
     return parsed;
 }
 
-std::filesystem::path imagePath(const std::string& file) { return dataDir() / "images" / file; }
+std::filesystem::path imagePath(const std::string& file) {
+    return dataDir() / "images" / file;
+}
 
-std::vector<std::uint8_t> readGolden(const std::string& file)
-{
+std::vector<std::uint8_t> readGolden(const std::string& file) {
     std::ifstream in(dataDir() / "golden" / file, std::ios::binary);
     if (!in)
         throw std::runtime_error("missing golden file " + file);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::uint32_t crc32(std::span<const std::uint8_t> bytes)
-{
+std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
     // Plain table-driven CRC-32 (IEEE, reflected), the same as Python's zlib.crc32.
     static const std::array<std::uint32_t, 256> table = [] {
         std::array<std::uint32_t, 256> t{};
@@ -49,8 +50,7 @@ std::uint32_t crc32(std::span<const std::uint8_t> bytes)
 }
 
 std::string firstDifference(std::span<const std::uint8_t> actual,
-                            std::span<const std::uint8_t> expected, int width)
-{
+                            std::span<const std::uint8_t> expected, int width) {
     if (actual.size() != expected.size())
         return "size " + std::to_string(actual.size()) + " != " + std::to_string(expected.size());
     size_t count = 0, first = actual.size();
@@ -60,8 +60,8 @@ std::string firstDifference(std::span<const std::uint8_t> actual,
     if (count == 0)
         return {};
     const size_t pixel = first / 3;
-    return std::to_string(count) + " bytes differ; first at x=" +
-           std::to_string(pixel % static_cast<size_t>(width)) +
+    return std::to_string(count) +
+           " bytes differ; first at x=" + std::to_string(pixel % static_cast<size_t>(width)) +
            " y=" + std::to_string(pixel / static_cast<size_t>(width)) + " channel " +
            std::to_string(first % 3) + ": " + std::to_string(actual[first]) + " vs " +
            std::to_string(expected[first]);

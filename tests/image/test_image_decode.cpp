@@ -11,16 +11,14 @@ using namespace facet::image::testing;
 class TestImageDecode : public QObject {
     Q_OBJECT
 private slots:
-    void decodesLikePillow_data()
-    {
+    void decodesLikePillow_data() {
         QTest::addColumn<int>("index");
         const auto& cases = manifest().at("cases");
         for (size_t i = 0; i < cases.size(); ++i)
             QTest::newRow(cases[i].at("file").get<std::string>().c_str()) << static_cast<int>(i);
     }
 
-    void decodesLikePillow()
-    {
+    void decodesLikePillow() {
         QFETCH(int, index);
         const auto& c = manifest().at("cases").at(static_cast<size_t>(index));
         const auto path = imagePath(c.at("file").get<std::string>());
@@ -41,8 +39,7 @@ private slots:
     }
 
     // The orientation samples differ only in their EXIF tag: 5..8 swap the sides.
-    void orientationSwapsSides()
-    {
+    void orientationSwapsSides() {
         for (int o = 1; o <= 8; ++o) {
             const auto d = probeDimensions(imagePath("orient" + std::to_string(o) + "_150x90.jpg"));
             QCOMPARE(d.width, o >= 5 ? 90 : 150);

@@ -15,8 +15,7 @@ namespace {
 std::atomic<std::size_t> largestAllocation{0};
 }
 
-void* operator new(std::size_t size)
-{
+void* operator new(std::size_t size) {
     std::size_t seen = largestAllocation.load();
     while (size > seen && !largestAllocation.compare_exchange_weak(seen, size)) {
     }
@@ -24,8 +23,12 @@ void* operator new(std::size_t size)
         return p;
     throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+    std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+    std::free(p);
+}
 
 using namespace facet::image;
 using namespace facet::image::testing;
@@ -33,8 +36,7 @@ using namespace facet::image::testing;
 class TestImageErrors : public QObject {
     Q_OBJECT
 private slots:
-    void refusesWithPathAndReason_data()
-    {
+    void refusesWithPathAndReason_data() {
         QTest::addColumn<std::string>("file");
         QTest::addColumn<std::string>("keyword");
         for (const auto& e : manifest().at("errors"))
@@ -42,8 +44,7 @@ private slots:
                 << e.at("file").get<std::string>() << e.at("keyword").get<std::string>();
     }
 
-    void refusesWithPathAndReason()
-    {
+    void refusesWithPathAndReason() {
         QFETCH(std::string, file);
         QFETCH(std::string, keyword);
         const auto path = imagePath(file);
@@ -68,21 +69,18 @@ private slots:
         }
     }
 
-    void bombFilesAreTiny()
-    {
+    void bombFilesAreTiny() {
         QVERIFY(std::filesystem::file_size(imagePath("bomb_20000x20000.png")) < 1000);
         QVERIFY(std::filesystem::file_size(imagePath("bomb_20000x20000.bmp")) < 1000);
     }
 
-    void missingFileAndDirectory()
-    {
+    void missingFileAndDirectory() {
         const auto missing = dataDir() / "no-such-image.png";
         QVERIFY_THROWS_EXCEPTION(facet::Error, decodeImage(missing));
         QVERIFY_THROWS_EXCEPTION(facet::Error, decodeImage(dataDir()));
     }
 
-    void pillowRefusesTheSameFiles()
-    {
+    void pillowRefusesTheSameFiles() {
         // Sanity of the fixture: everything but TIFF (which Pillow reads, and we do not support)
         // is refused by Pillow as well.
         for (const auto& e : manifest().at("errors"))

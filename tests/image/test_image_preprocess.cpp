@@ -14,8 +14,7 @@ using namespace facet::image::testing;
 namespace {
 
 // Decoding is tested elsewhere; decode each image once here.
-const RgbImage& decoded(const std::string& file)
-{
+const RgbImage& decoded(const std::string& file) {
     static std::map<std::string, RgbImage> cache;
     auto it = cache.find(file);
     if (it == cache.end())
@@ -23,8 +22,7 @@ const RgbImage& decoded(const std::string& file)
     return it->second;
 }
 
-void compareWithGolden(const PreprocessedImage& p, const nlohmann::json& g)
-{
+void compareWithGolden(const PreprocessedImage& p, const nlohmann::json& g) {
     QCOMPARE(p.resized.width, g.at("resized_width").get<int>());
     QCOMPARE(p.resized.height, g.at("resized_height").get<int>());
     QCOMPARE(p.patches, g.at("patches").get<int>());
@@ -52,21 +50,20 @@ void compareWithGolden(const PreprocessedImage& p, const nlohmann::json& g)
 class TestImagePreprocess : public QObject {
     Q_OBJECT
 private slots:
-    void matchesReference_data()
-    {
+    void matchesReference_data() {
         QTest::addColumn<int>("caseIndex");
         QTest::addColumn<int>("levelIndex");
         const auto& cases = manifest().at("cases");
         for (size_t i = 0; i < cases.size(); ++i)
             for (size_t l = 0; l < cases[i].at("levels").size(); ++l) {
-                const std::string name = cases[i].at("file").get<std::string>() + "@" +
-                                         std::to_string(cases[i]["levels"][l].at("level").get<int>());
+                const std::string name =
+                    cases[i].at("file").get<std::string>() + "@" +
+                    std::to_string(cases[i]["levels"][l].at("level").get<int>());
                 QTest::newRow(name.c_str()) << static_cast<int>(i) << static_cast<int>(l);
             }
     }
 
-    void matchesReference()
-    {
+    void matchesReference() {
         QFETCH(int, caseIndex);
         QFETCH(int, levelIndex);
         const auto& c = manifest().at("cases").at(static_cast<size_t>(caseIndex));
@@ -79,8 +76,7 @@ private slots:
     }
 
     // Decode once, all levels at once: identical to one level at a time.
-    void levelsTogetherMatchReference()
-    {
+    void levelsTogetherMatchReference() {
         for (const auto& c : manifest().at("cases")) {
             if (c.at("levels").size() < 3)
                 continue;
@@ -94,19 +90,19 @@ private slots:
         }
     }
 
-    void sizeRuleMatchesPython()
-    {
+    void sizeRuleMatchesPython() {
         int errors = 0;
         for (const auto& s : manifest().at("size_rule")) {
             const int h = s.at("height").get<int>(), w = s.at("width").get<int>();
             const std::string where = std::to_string(w) + "x" + std::to_string(h) + " budget " +
                                       std::to_string(s.at("max_patches").get<int>());
             try {
-                const TargetSize t =
-                    aspectRatioPreservingSize(h, w, s.at("patch_size").get<int>(),
-                                              s.at("max_patches").get<int>(), s.at("pooling").get<int>());
+                const TargetSize t = aspectRatioPreservingSize(h, w, s.at("patch_size").get<int>(),
+                                                               s.at("max_patches").get<int>(),
+                                                               s.at("pooling").get<int>());
                 QVERIFY2(s.at("result").is_array(), ("expected an error for " + where).c_str());
-                QVERIFY2(t.height == s["result"][0].get<int>() && t.width == s["result"][1].get<int>(),
+                QVERIFY2(t.height == s["result"][0].get<int>() &&
+                             t.width == s["result"][1].get<int>(),
                          where.c_str());
             } catch (const facet::Error&) {
                 QVERIFY2(s.at("result") == "error", ("unexpected error for " + where).c_str());
@@ -116,8 +112,7 @@ private slots:
         QVERIFY(errors > 0); // the manifest exercises the error branch
     }
 
-    void rejectsUnsupportedLevel()
-    {
+    void rejectsUnsupportedLevel() {
         const RgbImage image{4, 4, std::vector<std::uint8_t>(48, 7)};
         QVERIFY_THROWS_EXCEPTION(facet::Error, preprocess(image, 100));
         QVERIFY_THROWS_EXCEPTION(facet::Error, softTokensFor(640, 480, 0));
@@ -126,8 +121,7 @@ private slots:
     }
 
     // The worked examples of docs/gemma4-inputs.md §1.3.
-    void documentedExamples()
-    {
+    void documentedExamples() {
         QCOMPARE(softTokensFor(1920, 1080, 70), 66);
         QCOMPARE(softTokensFor(1920, 1080, 280), 264);
         QCOMPARE(softTokensFor(1920, 1080, 1120), 1100);
