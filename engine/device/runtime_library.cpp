@@ -1,0 +1,102 @@
+#include "device/runtime_library.h"
+
+#include "common/error.h"
+
+#include <dlfcn.h>
+#include <link.h>
+
+#include <cstdlib>
+#include <regex>
+
+namespace facet::device {
+namespace {
+
+std::filesystem::path chooseLibrary(const std::optional<std::filesystem::path>& explicitPath) {
+    if (explicitPath && !explicitPath->empty())
+        return *explicitPath;
+    if (const char* env = std::getenv(RuntimeLibrary::kEnvVar); env && env[0])
+        return env;
+    return RuntimeLibrary::kDefaultName;
+}
+
+std::filesystem::path loadedFile(void* handle, const std::filesystem::path& requested) {
+    const link_map* map = nullptr;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0]) {
+        std::error_code ec;
+        auto canonical = std::filesystem::canonical(map->l_name, ec);
+        return ec ? std::filesystem::path(map->l_name) : canonical;
+    }
+    return requested;
+}
+
+// librbln_runtime.so.0.12.0 -> "0.12.0"; the symlink target usually carries the version.
+std::string versionFromFileName(const std::filesystem::path& file) {
+    static const std::regex pattern(R"(\.so\.([0-9][0-9A-Za-z.+~-]*)$)");
+    std::smatch m;
+    const auto name = file.filename().string();
+    if (std::regex_search(name, m, pattern))
+        return m[1].str();
+    return "unknown (the RBLN C API has no version query)";
+}
+
+} // namespace
+
+std::shared_ptr<RuntimeLibrary>
+RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
+    const auto requested = chooseLibrary(explicitPath);
+    dlerror();
+    void* handle = dlopen(requested.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char* why = dlerror();
+        throw Error("no RBLN runtime found; install rbln-sdk or use the built-in simulator (" +
+                    requested.string() + ": " + (why ? why : "dlopen failed") + ")");
+    }
+    std::shared_ptr<RuntimeLibrary> lib(new RuntimeLibrary);
+    lib->handle_ = handle;
+    lib->file_ = loadedFile(handle, requested);
+
+    auto bind = [&](const char* name, bool required) -> void* {
+        void* symbol = dlsym(handle, name);
+        if (!symbol && required)
+            throw Error(lib->file_.string() + ": not an RBLN runtime: function " + name +
+                        " is missing");
+        return symbol;
+    };
+#define FACET_BIND_REQUIRED(fn) lib->api_.fn = reinterpret_cast<abi::PFN_##fn>(bind(#fn, true));
+#define FACET_BIND_OPTIONAL(fn) lib->api_.fn = reinterpret_cast<abi::PFN_##fn>(bind(#fn, false));
+    FACET_RBLN_REQUIRED_FUNCTIONS(FACET_BIND_REQUIRED)
+    FACET_RBLN_OPTIONAL_FUNCTIONS(FACET_BIND_OPTIONAL)
+#undef FACET_BIND_REQUIRED
+#undef FACET_BIND_OPTIONAL
+    lib->api_.facet_sim_inject_fault =
+        reinterpret_cast<PFN_facet_sim_inject_fault>(bind("facet_sim_inject_fault", false));
+    if (auto simVersion =
+            reinterpret_cast<PFN_facet_sim_version>(bind("facet_sim_version", false))) {
+        lib->simulator_ = true;
+        lib->version_ = simVersion();
+    } else {
+        lib->version_ = versionFromFileName(lib->file_);
+    }
+    return lib;
+}
+
+RuntimeLibrary::~RuntimeLibrary() {
+    if (handle_)
+        dlclose(handle_);
+}
+
+std::string RuntimeLibrary::describe() const {
+    return std::string(simulator_ ? "Facet NPU simulator " : "RBLN runtime ") + version_ + " (" +
+           file_.string() + ")";
+}
+
+std::string RuntimeLibrary::lastError() const {
+    if (!api_.rbln_get_last_error_msg)
+        return "(this runtime gives no error text)";
+    const char* msg = api_.rbln_get_last_error_msg();
+    if (!msg || !msg[0])
+        return "(the runtime reported no error text)";
+    return msg;
+}
+
+} // namespace facet::device

@@ -1,0 +1,82 @@
+#include "sim/fault_injection.h"
+
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+namespace facet::sim {
+namespace {
+
+struct Fault {
+    std::string graph;
+    int64_t remaining; // runs left before the failing one, counting it
+    std::string message;
+};
+
+struct FaultTable {
+    std::mutex mutex;
+    std::vector<Fault> faults;
+    bool envRead = false;
+};
+
+FaultTable& table() {
+    static FaultTable t;
+    return t;
+}
+
+// "graph:N:message"; malformed entries are ignored (tests check the well-formed path).
+void readEnvironment(FaultTable& t) {
+    t.envRead = true;
+    const char* env = std::getenv(kFaultEnvVar);
+    if (!env)
+        return;
+    std::stringstream all(env);
+    std::string entry;
+    while (std::getline(all, entry, ';')) {
+        const auto first = entry.find(':');
+        const auto second = first == std::string::npos ? first : entry.find(':', first + 1);
+        if (second == std::string::npos)
+            continue;
+        char* end = nullptr;
+        const auto countText = entry.substr(first + 1, second - first - 1);
+        const long long n = std::strtoll(countText.c_str(), &end, 10);
+        if (n <= 0 || end == countText.c_str() || *end != '\0')
+            continue;
+        t.faults.push_back({entry.substr(0, first), n, entry.substr(second + 1)});
+    }
+}
+
+} // namespace
+
+void injectFault(const std::string& graph, int64_t nthRun, const std::string& message) {
+    auto& t = table();
+    std::lock_guard lock(t.mutex);
+    if (!t.envRead)
+        readEnvironment(t);
+    if (nthRun <= 0) {
+        std::erase_if(t.faults, [&](const Fault& f) { return f.graph == graph; });
+        return;
+    }
+    t.faults.push_back({graph, nthRun, message});
+}
+
+std::optional<std::string> takeFault(const std::string& graph) {
+    auto& t = table();
+    std::lock_guard lock(t.mutex);
+    if (!t.envRead)
+        readEnvironment(t);
+    std::optional<std::string> failure;
+    for (auto it = t.faults.begin(); it != t.faults.end();) {
+        if (it->graph == graph && --it->remaining == 0) {
+            if (!failure)
+                failure = it->message;
+            it = t.faults.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return failure;
+}
+
+} // namespace facet::sim

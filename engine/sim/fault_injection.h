@@ -1,0 +1,21 @@
+#pragma once
+// Fault injection for tests: make the Nth run of a named graph fail with a given message.
+// Sources: the environment variable FACET_SIM_FAULT="graph:N:message[;graph:N:message...]"
+// (read once, N counted from the process start) and injectFault() (N counted from the call).
+// `graph` is the simulator graph name: vision_tower, projector, prefill, image_prefill_384,
+// decoder_batch_1, ...
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace facet::sim {
+
+inline constexpr const char* kFaultEnvVar = "FACET_SIM_FAULT";
+
+// Adds a fault; nthRun <= 0 clears every fault of `graph` instead.
+void injectFault(const std::string& graph, int64_t nthRun, const std::string& message);
+// Counts one run of `graph`; returns the message when this run must fail (the fault is then
+// spent).
+[[nodiscard]] std::optional<std::string> takeFault(const std::string& graph);
+
+} // namespace facet::sim
