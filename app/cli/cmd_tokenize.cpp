@@ -1,0 +1,54 @@
+// facet-cli tokenize: text -> Gemma 4 token ids, or ids -> text with --decode.
+#include "args.h"
+#include "command.h"
+#include "text/resources.h"
+#include "text/tokenizer.h"
+
+#include <charconv>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+int32_t parseId(const std::string& s) {
+    int32_t id = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), id);
+    if (ec != std::errc() || ptr != s.data() + s.size())
+        throw facet::cli::UsageError("'" + s + "' is not a token id");
+    return id;
+}
+
+int run(const std::vector<std::string>& argv) {
+    const facet::cli::Args args(argv, {"tokenizer"}, {"json", "decode"});
+    const auto file = args.value("tokenizer") ? std::filesystem::path(*args.value("tokenizer"))
+                                              : facet::text::defaultTokenizerFile();
+    if (args.flag("decode")) {
+        if (args.positionals().empty())
+            throw facet::cli::UsageError("--decode needs at least one id");
+        std::vector<int32_t> ids;
+        for (const auto& p : args.positionals())
+            ids.push_back(parseId(p));
+        const auto tokenizer = facet::text::Tokenizer::load(file);
+        std::cout << tokenizer.decode(ids) << "\n";
+        return 0;
+    }
+    if (args.positionals().size() != 1)
+        throw facet::cli::UsageError("expected exactly one TEXT (quote it)");
+    const auto tokenizer = facet::text::Tokenizer::load(file);
+    const auto ids = tokenizer.encode(args.positionals().front());
+    if (args.flag("json")) {
+        std::cout << nlohmann::json(ids).dump() << "\n";
+        return 0;
+    }
+    for (size_t i = 0; i < ids.size(); ++i)
+        std::cout << (i ? " " : "") << ids[i];
+    std::cout << "\n";
+    return 0;
+}
+
+const facet::cli::Registration reg{
+    "tokenize",
+    "tokenize [--tokenizer FILE] [--json] TEXT | tokenize [--tokenizer FILE] --decode ID...", &run};
+
+} // namespace

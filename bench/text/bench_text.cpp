@@ -1,0 +1,123 @@
+// bench_text: tokenizer load (JSON parse vs binary cache), encode / decode of a 10,000-char
+// text, prompt rendering; medians of several runs, with the Python reference of the same run.
+//
+// usage: facet_bench_text TOKENIZER_DIR REFERENCE_JSON CACHE_DIR
+#include "text/incremental_decoder.h"
+#include "text/prompt.h"
+#include "text/tokenizer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+using namespace facet::text;
+
+namespace {
+
+double medianMs(int runs, const std::function<void()>& fn) {
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        fn();
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+// ~10,000 characters of mixed prose: words, punctuation, newlines, a little CJK and emoji.
+std::string tenThousandChars() {
+    const std::string para =
+        "The quick brown fox jumps over the lazy dog, twice; then it rests.\n"
+        "Numbers 3.14159 and 2,718 appear, with (brackets) and \"quotes\".\n"
+        "Mixed scripts: 日本語のテキスト, Äpfel und Birnen, 🦙 emoji.\n\n";
+    std::string text;
+    size_t chars = 0;
+    while (chars < 10000) {
+        for (size_t pos = 0; pos < para.size() && chars < 10000; ++chars) {
+            size_t len = 1;
+            const auto lead = static_cast<unsigned char>(para[pos]);
+            len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+            text.append(para, pos, len);
+            pos += len;
+        }
+    }
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 4) {
+        std::fprintf(stderr, "usage: facet_bench_text TOKENIZER_DIR REFERENCE_JSON CACHE_DIR\n");
+        return 1;
+    }
+    const std::filesystem::path file = std::filesystem::path(argv[1]) / "tokenizer.json";
+    nlohmann::json reference;
+    std::ifstream(argv[2]) >> reference;
+    const std::filesystem::path cacheDir = argv[3];
+    std::filesystem::remove_all(cacheDir);
+
+    TokenizerLoadOptions noCache;
+    noCache.useCache = false;
+    TokenizerLoadOptions withCache;
+    withCache.cacheDir = cacheDir;
+    const double coldMs = medianMs(3, [&] { (void)Tokenizer::load(file, noCache); });
+    const Tokenizer first = Tokenizer::load(file, withCache); // writes the cache
+    const double firstMs = first.loadInfo().milliseconds;
+    const double cachedMs = medianMs(7, [&] {
+        if (!Tokenizer::load(file, withCache).loadInfo().fromCache)
+            throw std::runtime_error("cache not used");
+    });
+
+    const Tokenizer& tok = first;
+    const std::string text = tenThousandChars();
+    std::vector<int32_t> ids;
+    const double encodeMs = medianMs(21, [&] { ids = tok.encode(text); });
+    const double decodeMs = medianMs(21, [&] { (void)tok.decode(ids); });
+    const double streamMs = medianMs(5, [&] {
+        IncrementalDecoder d(tok);
+        for (int32_t id : ids)
+            (void)d.push(id);
+        (void)d.finish();
+    });
+
+    Conversation conv;
+    conv.systemPrompt = "Be brief.";
+    conv.messages.push_back(
+        {Role::User,
+         {{ContentPart::Kind::Image, {}, 264}, {ContentPart::Kind::Text, "What is this?", 0}}});
+    conv.messages.push_back(
+        {Role::Model, {{ContentPart::Kind::Text, "<|channel>thought\nhm<channel|>A cat.", 0}}});
+    conv.messages.push_back({Role::User, {{ContentPart::Kind::Text, "And the colour?", 0}}});
+    const double renderMs =
+        medianMs(201, [&] { (void)renderPrompt(conv, TemplateVariant::Large); });
+    const double promptIdsMs =
+        medianMs(21, [&] { (void)encodePrompt(tok, conv, TemplateVariant::Large); });
+
+    std::printf("\nbench_text (medians; tokenizer.json %.1f MB, %zu ids for %zu bytes of text)\n",
+                static_cast<double>(std::filesystem::file_size(file)) / 1e6, ids.size(),
+                text.size());
+    std::printf("%-44s %12s %14s\n", "measurement", "facet ms", "python ms");
+    std::printf("%-44s %12.1f %14.1f  (json.load only)\n", "load: parse tokenizer.json (no cache)",
+                coldMs, reference.value("json_load_ms", 0.0));
+    std::printf("%-44s %12.1f %14s\n", "load: first load, parse + write cache", firstMs, "-");
+    std::printf("%-44s %12.1f %14s\n", "load: from binary cache", cachedMs, "-");
+    std::printf("%-44s %12.3f %14s\n", "encode 10,000 chars", encodeMs, "n/a");
+    std::printf("%-44s %12.3f %14s\n", "decode those ids", decodeMs, "n/a");
+    std::printf("%-44s %12.3f %14s\n", "incremental decode, one id at a time", streamMs, "n/a");
+    std::printf("%-44s %12.4f %14.4f  (Jinja2)\n", "render prompt (4 messages)", renderMs,
+                reference.value("jinja_render_ms", 0.0));
+    std::printf("%-44s %12.3f %14s\n", "render + expand 264 image tokens + encode", promptIdsMs,
+                "-");
+    std::printf("(no Python `tokenizers` on this machine: its encode cannot be timed here)\n");
+    return 0;
+}

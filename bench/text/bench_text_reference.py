@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""Python reference timings for bench_text: json.load of tokenizer.json (the floor of any
+Python tokenizer.json loader; the `tokenizers` package is not available here) and Jinja2
+rendering of the real chat template, as Hugging Face sets it up. Medians in milliseconds.
+
+usage: bench_text_reference.py TOKENIZER_DIR OUTPUT_JSON
+"""
+import json
+import statistics
+import sys
+import time
+
+import jinja2
+from jinja2.ext import loopcontrols
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+
+def median_ms(fn, runs):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000.0)
+    return statistics.median(times)
+
+
+def main():
+    tokenizer_dir, out_file = sys.argv[1:]
+    with open(f"{tokenizer_dir}/tokenizer.json", encoding="utf-8") as f:
+        raw = f.read()
+    with open(f"{tokenizer_dir}/chat_template.jinja", encoding="utf-8") as f:
+        template_text = f.read()
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
+                                        extensions=[loopcontrols])
+    template = env.from_string(template_text)
+    messages = [{"role": "system", "content": "Be brief."},
+                {"role": "user", "content": [{"type": "image"}, {"type": "text", "text": "What is this?"}]},
+                {"role": "assistant", "content": "<|channel>thought\nhm<channel|>A cat."},
+                {"role": "user", "content": "And the colour?"}]
+
+    def render():
+        template.render(messages=messages, add_generation_prompt=True, bos_token="<bos>")
+
+    result = {
+        "json_load_ms": median_ms(lambda: json.loads(raw), 3),
+        "jinja_render_ms": median_ms(render, 200),
+    }
+    with open(out_file, "w") as f:
+        json.dump(result, f)
+
+
+if __name__ == "__main__":
+    main()
