@@ -1,0 +1,62 @@
+#pragma once
+// The facts about a compiled folder the generation engine needs, read from rbln_config.json,
+// config.json and generation_config.json (rbln-runtime.md §1). Every error names the file and
+// the field. (engine/model's folder reader had not landed when this was written; this reader
+// covers only what the orchestration uses.)
+#include "device/tensor_info.h"
+#include "generate/engine.h"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace facet::generate {
+
+struct ModelSpec {
+    std::filesystem::path dir;
+    std::string name;
+
+    // language model (language_model/config.json via the root config's text_config)
+    int hidden = 0;
+    int vocab = 0;
+    int maxSeqLen = 0;
+    int blockSize = 0;
+    int numBlocks = 0;
+    int prefillChunk = 128;
+    std::optional<int> partitionLen;
+    std::vector<int> imageBuckets; // descending, as compiled
+    int slidingWindow = 0;
+    bool perLayerInputs = false; // E-series; not supported by this engine yet
+
+    // vision (vision_tower/config.json via the root config's vision_config)
+    std::vector<int> levels; // max_soft_tokens, descending = input_info_index order
+    int visionHidden = 0;
+    int visionHeadDim = 0;
+    int pooling = 3;
+    int positionSize = 0;
+    double visionRopeTheta = 100.0;
+
+    // special tokens
+    int imageTokenId = 0;
+    int videoTokenId = 0;
+    int padTokenId = 0;
+
+    SamplingSettings defaults;
+    std::vector<int> eosIds;
+
+    // input_info of each graph as the runtime sees it (static KV-cache entries dropped)
+    std::map<std::string, std::vector<device::TensorInfo>>
+        lmInputs; // prefill, image_prefill_N, decoder_batch_1
+    std::vector<std::vector<device::TensorInfo>> visionInputs;    // per level, descending
+    std::vector<std::vector<device::TensorInfo>> projectorInputs; // per level, descending
+
+    [[nodiscard]] int levelIndex(int level) const;     // -1 when not compiled
+    [[nodiscard]] int bucketFor(int softTokens) const; // smallest bucket >= softTokens, or 0
+};
+
+// Throws facet::Error "FILE: reason".
+[[nodiscard]] ModelSpec readModelSpec(const std::filesystem::path& dir);
+
+} // namespace facet::generate

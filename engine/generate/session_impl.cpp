@@ -1,0 +1,288 @@
+#include "generate/session_impl.h"
+
+#include "common/error.h"
+#include "common/sha256.h"
+#include "generate/reply_stream.h"
+#include "generate/sampler.h"
+#include "image/image.h"
+#include "image/preprocess.h"
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+
+namespace facet::generate {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A refusal because the conversation does not fit max_seq_len (finish reason ContextFull).
+class ContextFullError : public Error {
+public:
+    using Error::Error;
+};
+
+// Thrown when `stop` is seen before the prompt is fully in the cache; not an error.
+struct PrefillCancelled {};
+
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+std::string fileHash(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw fileError(path, "cannot open the image");
+    Sha256 hash;
+    std::vector<char> buffer(1 << 16);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
+    }
+    return hash.hexDigest();
+}
+
+// Start of each run of image soft tokens, in order.
+std::vector<int> imageRunStarts(const std::vector<std::int32_t>& tokens, int imageTokenId) {
+    std::vector<int> starts;
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        if (tokens[i] == imageTokenId && (i == 0 || tokens[i - 1] != imageTokenId))
+            starts.push_back(static_cast<int>(i));
+    return starts;
+}
+
+} // namespace
+
+struct SessionImpl::Run {
+    Clock::time_point start = Clock::now();
+    Stats stats;
+    std::vector<std::uint16_t> logits;
+    bool deviceTouched = false;
+};
+
+SessionImpl::SessionImpl(std::shared_ptr<EngineImpl> engine)
+    : engine_(std::move(engine)), sequence_(engine_->spec.maxSeqLen) {}
+
+SessionImpl::~SessionImpl() {
+    if (engine_->cacheOwner == this)
+        engine_->cacheOwner = nullptr;
+}
+
+ImageEntry SessionImpl::describeImage(const ImageInput& input) const {
+    const ModelSpec& spec = engine_->spec;
+    if (spec.levelIndex(input.level) < 0) {
+        std::string compiled;
+        for (int l : engine_->info.detailLevels)
+            compiled += (compiled.empty() ? "" : ", ") + std::to_string(l);
+        throw fileError(input.path, "detail level " + std::to_string(input.level) +
+                                        " is not compiled into this model (compiled: " + compiled +
+                                        ")");
+    }
+    ImageEntry e;
+    e.input = input;
+    const image::Dimensions dims = image::probeDimensions(input.path);
+    e.width = dims.width;
+    e.height = dims.height;
+    e.softTokens = image::softTokensFor(dims.width, dims.height, input.level);
+    e.bucket = spec.bucketFor(e.softTokens);
+    e.key = fileHash(input.path) + "@" + std::to_string(input.level);
+    return e;
+}
+
+int SessionImpl::reusablePrefix(const BuiltPrompt& prompt) const {
+    if (!engine_->kvReuse || engine_->cacheOwner != this || sequence_.length() == 0)
+        return -1;
+    const auto& cached = sequence_.tokens();
+    const auto& tokens = prompt.tokens;
+    const std::size_t limit =
+        std::min(cached.size(), tokens.size() - 1); // keep >= 1 token to prefill
+    std::size_t d = 0;
+    while (d < limit && cached[d] == tokens[d])
+        ++d;
+    // Equal placeholder ids are not equal images: cut at the first image whose file or level
+    // differs.
+    const std::vector<int> starts = imageRunStarts(tokens, engine_->spec.imageTokenId);
+    for (std::size_t k = 0; k < starts.size() && static_cast<std::size_t>(starts[k]) < d; ++k) {
+        if (k >= cachedImages_.size() || cachedImages_[k].key != prompt.images[k].key) {
+            d = static_cast<std::size_t>(starts[k]);
+            break;
+        }
+    }
+    while (d > 0 && tokens[d] == engine_->spec.imageTokenId &&
+           tokens[d - 1] == engine_->spec.imageTokenId)
+        --d;
+    // The sliding-window cache is a ring by logical position: dropping more than the last token
+    // would leave ring slots overwritten by the dropped tokens, so only then is reuse exact.
+    if (d == 0 || static_cast<int>(d) < sequence_.length() - 1)
+        return -1;
+    return static_cast<int>(d);
+}
+
+void SessionImpl::generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop) {
+    Run run;
+    try {
+        execute(run, request, sink, stop);
+    } catch (const std::exception& e) {
+        if (run.deviceTouched) { // the cache may hold a half-written turn: start over next time
+            sequence_.clear();
+            cachedImages_.clear();
+            if (engine_->cacheOwner == this)
+                engine_->cacheOwner = nullptr;
+        }
+        run.stats.finishReason = dynamic_cast<const ContextFullError*>(&e)
+                                     ? FinishReason::ContextFull
+                                     : FinishReason::Error;
+        run.stats.totalMs = msSince(run.start);
+        sink.onError(e.what(), run.stats);
+    }
+}
+
+void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, EventSink& sink,
+                                const std::atomic<bool>& stop) {
+    EngineImpl& e = *engine_;
+    const ModelSpec& spec = e.spec;
+    if (reuse < 0) {
+        reuse = 0;
+        sequence_.clear();
+        cachedImages_.clear();
+        e.pageTable->releaseAll();
+        e.cacheOwner = this;
+    } else {
+        sequence_.truncate(reuse);
+    }
+    Segment segment = e.language->makeSegment({prompt.tokens.begin() + reuse, prompt.tokens.end()});
+    const PrefillPlan plan = e.language->plan(segment, sequence_);
+    if (plan.allocEnd > spec.maxSeqLen) {
+        throw ContextFullError(
+            "the conversation needs " + std::to_string(plan.allocEnd) +
+            " positions of the KV cache but the model was compiled with max_seq_len " +
+            std::to_string(spec.maxSeqLen) +
+            "; start a new conversation or use fewer or smaller images");
+    }
+
+    // Vision for every image whose tokens are not in the cache; scatter its rows.
+    const std::vector<int> starts = imageRunStarts(prompt.tokens, spec.imageTokenId);
+    if (starts.size() != prompt.images.size())
+        throw Error("internal: image placeholders and images disagree");
+    int toEncode = 0;
+    for (int s : starts)
+        toEncode += s >= reuse ? 1 : 0;
+    int encoded = 0;
+    const auto h = static_cast<std::size_t>(spec.hidden);
+    for (std::size_t k = 0; k < starts.size(); ++k) {
+        if (starts[k] < reuse)
+            continue;
+        const ImageEntry& img = prompt.images[k];
+        sink.onPhase({Phase::Vision, encoded++, toEncode, img.input.level});
+        const image::PreprocessedImage pre =
+            image::preprocess(image::decodeImage(img.input.path), img.input.level);
+        if (pre.softTokens != img.softTokens)
+            throw fileError(img.input.path, "the image changed while it was read");
+        if (stop.load())
+            throw PrefillCancelled{};
+        run.deviceTouched = true;
+        const std::vector<std::uint16_t> features = e.vision->encode(pre);
+        std::copy(features.begin(), features.end(),
+                  segment.embeds.begin() +
+                      static_cast<std::ptrdiff_t>(static_cast<std::size_t>(starts[k] - reuse) * h));
+    }
+
+    sink.onPhase({Phase::Prefill, 0, 0, 0});
+    run.deviceTouched = true;
+    if (!e.language->prefill(sequence_, *e.pageTable, segment, plan, run.logits, stop,
+                             [&](const PrefillChunk&) { ++run.stats.prefillChunks; })) {
+        throw PrefillCancelled{};
+    }
+    cachedImages_ = prompt.images;
+    run.stats.tokensPrefilled = static_cast<int>(segment.ids.size());
+    run.stats.reusedTokens = reuse;
+    if (probe.onFed)
+        probe.onFed(reuse, segment.ids, segment.embeds);
+    if (probe.onLogits)
+        probe.onLogits(run.logits);
+}
+
+void SessionImpl::execute(Run& run, const Request& request, EventSink& sink,
+                          const std::atomic<bool>& stop) {
+    EngineImpl& e = *engine_;
+    const SamplingSettings& s = request.sampling;
+    const SamplerSettings sampler{s.doSample, static_cast<float>(s.temperature), s.topK,
+                                  static_cast<float>(s.topP)};
+    validate(sampler);
+    if (s.maxNewTokens < 1)
+        throw Error("max_new_tokens must be at least 1");
+
+    const BuiltPrompt prompt = e.prompts->build(
+        request, e.replies, [this](const ImageInput& in) { return describeImage(in); });
+    run.stats.promptTokens = static_cast<int>(prompt.tokens.size());
+    for (const ImageEntry& img : prompt.images) {
+        run.stats.imageTokens += img.softTokens;
+        run.stats.images.push_back({img.softTokens, img.input.level, img.bucket});
+    }
+    try {
+        prefillPrompt(run, prompt, reusablePrefix(prompt), sink, stop);
+    } catch (const PrefillCancelled&) {
+        sequence_.clear(); // a partly prefilled turn is not worth keeping
+        cachedImages_.clear();
+        if (e.cacheOwner == this)
+            e.cacheOwner = nullptr;
+        run.stats.finishReason = FinishReason::Cancelled;
+        run.stats.totalMs = msSince(run.start);
+        sink.onFinished(run.stats, {});
+        return;
+    }
+
+    ReplyStream reply(*e.tokenizer,
+                      [&](std::string_view c, std::string_view r) { sink.onText(c, r); });
+    Sampler pick(s.seed ? *s.seed : std::random_device{}());
+    std::int32_t token = pick.next(run.logits, sampler);
+    run.stats.ttftMs = msSince(run.start);
+    const auto firstToken = Clock::now();
+    bool announced = false;
+    for (;;) {
+        ++run.stats.generatedTokens;
+        if (std::find(e.spec.eosIds.begin(), e.spec.eosIds.end(), token) != e.spec.eosIds.end()) {
+            run.stats.finishReason = FinishReason::StopToken;
+            run.stats.stopTokenId = token;
+            break;
+        }
+        reply.push(token);
+        if (run.stats.generatedTokens >= s.maxNewTokens) {
+            run.stats.finishReason = FinishReason::MaxTokens;
+            break;
+        }
+        if (stop.load()) {
+            run.stats.finishReason = FinishReason::Cancelled;
+            break;
+        }
+        if (sequence_.nextPhysicalSlot() >= e.spec.maxSeqLen) {
+            run.stats.finishReason = FinishReason::ContextFull;
+            break;
+        }
+        if (!announced)
+            sink.onPhase({Phase::Decode, 0, 0, 0});
+        announced = true;
+        const int position = sequence_.length();
+        e.language->decode(sequence_, *e.pageTable, token, run.logits);
+        if (probe.onFed) {
+            std::vector<std::uint16_t> row(static_cast<std::size_t>(e.spec.hidden));
+            e.language->embed({&token, 1}, row);
+            probe.onFed(position, {&token, 1}, row);
+        }
+        if (probe.onLogits)
+            probe.onLogits(run.logits);
+        token = pick.next(run.logits, sampler);
+    }
+    reply.finish();
+    const double decodeSeconds = std::chrono::duration<double>(Clock::now() - firstToken).count();
+    if (run.stats.generatedTokens > 1 && decodeSeconds > 0)
+        run.stats.decodeTokensPerS = (run.stats.generatedTokens - 1) / decodeSeconds;
+    const std::string raw = reply.rawText();
+    if (e.replies.size() > 512)
+        e.replies.clear(); // bounded: only recent turns matter for reuse
+    e.replies[raw] = reply.ids();
+    run.stats.totalMs = msSince(run.start);
+    sink.onFinished(run.stats, raw);
+}
+
+} // namespace facet::generate

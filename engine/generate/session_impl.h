@@ -1,0 +1,49 @@
+#pragma once
+// One conversation on the device: its KV sequence, the images it holds, and the request loop
+// (prompt → reuse decision → vision → prefill → decode with streaming and stop rules).
+#include "generate/engine.h"
+#include "generate/engine_impl.h"
+#include "generate/kv_sequence.h"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <span>
+
+namespace facet::generate {
+
+// Test and benchmark hooks: what is fed to the language model and what it returns.
+struct SessionProbe {
+    // Rows fed at logical positions [start, start + ids.size()) (a prefill segment or one token).
+    std::function<void(int start, std::span<const std::int32_t> ids,
+                       std::span<const std::uint16_t> embeds)>
+        onFed;
+    // The logits each prefill (last chunk) and decode step returned, in order.
+    std::function<void(std::span<const std::uint16_t> logits)> onLogits;
+};
+
+class SessionImpl {
+public:
+    explicit SessionImpl(std::shared_ptr<EngineImpl> engine);
+    ~SessionImpl();
+
+    void generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop);
+
+    SessionProbe probe;
+    [[nodiscard]] const KvSequence& sequence() const { return sequence_; }
+
+private:
+    struct Run; // one request's state
+
+    ImageEntry describeImage(const ImageInput& input) const;
+    int reusablePrefix(const BuiltPrompt& prompt) const;
+    void execute(Run& run, const Request& request, EventSink& sink, const std::atomic<bool>& stop);
+    void prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, EventSink& sink,
+                       const std::atomic<bool>& stop);
+
+    std::shared_ptr<EngineImpl> engine_;
+    KvSequence sequence_;
+    std::vector<ImageEntry> cachedImages_; // images whose tokens are in sequence_, in order
+};
+
+} // namespace facet::generate

@@ -1,0 +1,31 @@
+#pragma once
+// One image through the vision path (rbln-host-algorithms §1): host patch embedding, RoPE
+// tables and masks; the vision graph of the image's level; the projector on float32 inputs;
+// rows kept where pooler_mask is set, then cast to bf16 for the scatter.
+#include "generate/bf16_table.h"
+#include "generate/graph_set.h"
+#include "generate/model_spec.h"
+#include "image/preprocess.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace facet::generate {
+
+class VisionEncoder {
+public:
+    // `artifacts` is vision_tower/torch_artifacts.pth.
+    VisionEncoder(const ModelSpec& spec, GraphSet& graphs, const model::PthFile& artifacts);
+
+    // bf16 [image.softTokens, hidden] features. Throws facet::Error for a level that is not
+    // compiled, a runtime failure, or a pooler mask that disagrees with the soft-token count.
+    [[nodiscard]] std::vector<std::uint16_t> encode(const image::PreprocessedImage& image);
+
+private:
+    const ModelSpec* spec_;
+    GraphSet* graphs_;
+    Bf16Table inputProj_;
+    Bf16Table positionTable_;
+};
+
+} // namespace facet::generate
