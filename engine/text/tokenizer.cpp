@@ -7,6 +7,7 @@
 #include "text/pre_tokenizer.h"
 #include "text/token_decoder.h"
 #include "text/tokenizer_cache.h"
+#include "text/tokenizer_json.h"
 #include "text/utf8.h"
 
 #include <chrono>
@@ -79,85 +80,11 @@ std::string readFile(const std::filesystem::path& file) {
     return std::move(buffer).str();
 }
 
-// Splits a legacy "left right" merge line at its single space.
-std::pair<std::string, std::string> mergePair(const json& entry, const std::filesystem::path& file,
-                                              size_t rank) {
-    if (entry.is_array() && entry.size() == 2 && entry[0].is_string() && entry[1].is_string())
-        return {entry[0].get<std::string>(), entry[1].get<std::string>()};
-    if (entry.is_string()) {
-        const std::string s = entry.get<std::string>();
-        const size_t space = s.find(' ');
-        if (space != std::string::npos && s.find(' ', space + 1) == std::string::npos)
-            return {s.substr(0, space), s.substr(space + 1)};
-    }
-    throw fileError(file, "model BPE: merge " + std::to_string(rank) +
-                              " is neither \"a b\" nor [\"a\", \"b\"]: " + entry.dump());
-}
-
-// Parses the full tokenizer.json: vocabulary and merges resolved to ids, and the rest kept
-// as small JSON text (what the binary cache stores).
-TokenizerData parseFullJson(const std::filesystem::path& file, const BpeSettings& settings,
-                            json& root) {
-    TokenizerData data;
-    json& model = root["model"];
-    if (!model.contains("vocab") || !model["vocab"].is_object())
-        throw fileError(file, "model BPE: \"vocab\" must be an object of token -> id");
-    const json& vocab = model["vocab"];
-    data.vocab.reserve(vocab.size());
-    for (const auto& [token, id] : vocab.items()) {
-        if (!id.is_number_integer() || id.get<int64_t>() < 0 || id.get<int64_t>() > INT32_MAX)
-            throw fileError(file, "model BPE: vocab entry '" + token + "' has no valid id");
-        data.vocab.add(token, id.get<int32_t>());
-    }
-    data.vocab.finish();
-    static const json noMerges = json::array();
-    const json& merges = model.contains("merges") ? model["merges"] : noMerges;
-    data.merges.reserve(merges.size());
-    const size_t prefixLength = settings.continuingSubwordPrefix.size();
-    for (size_t rank = 0; rank < merges.size(); ++rank) {
-        const auto [left, right] = mergePair(merges[rank], file, rank);
-        auto idOf = [&](const std::string& token) {
-            const int32_t id = data.vocab.find(token);
-            if (id < 0)
-                throw fileError(file, "model BPE: merge " + std::to_string(rank) + " ('" + left +
-                                          " " + right + "'): '" + token +
-                                          "' is not in the vocabulary");
-            return id;
-        };
-        if (right.size() < prefixLength)
-            throw fileError(file, "model BPE: merge " + std::to_string(rank) +
-                                      " is shorter than continuing_subword_prefix");
-        data.merges.push_back({idOf(left), idOf(right), static_cast<uint32_t>(rank),
-                               idOf(left + right.substr(prefixLength))});
-    }
-    model.erase("vocab");
-    model.erase("merges");
-    data.configJson = root.dump();
-    return data;
-}
-
 json parseJson(std::string_view text, const std::filesystem::path& file) {
     try {
         return json::parse(text);
     } catch (const json::exception& e) {
         throw fileError(file, std::string("invalid JSON: ") + e.what());
-    }
-}
-
-struct Parsed {
-    TokenizerConfig config;
-    TokenizerData data;
-};
-
-Parsed parseText(std::string_view text, const std::filesystem::path& file) {
-    json root = parseJson(text, file);
-    try {
-        Parsed p;
-        p.config = parseTokenizerConfig(root, file);
-        p.data = parseFullJson(file, p.config.bpe, root);
-        return p;
-    } catch (const json::exception& e) {
-        throw fileError(file, std::string("unexpected tokenizer.json content: ") + e.what());
     }
 }
 
@@ -172,7 +99,7 @@ std::shared_ptr<Tokenizer::Impl> build(const TokenizerConfig& config, TokenizerD
 Tokenizer::Tokenizer(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
 
 Tokenizer Tokenizer::fromJson(std::string_view text, const std::filesystem::path& name) {
-    Parsed p = parseText(text, name);
+    ParsedTokenizerJson p = parseTokenizerJson(text, name);
     return Tokenizer(build(p.config, std::move(p.data), name));
 }
 
@@ -195,7 +122,7 @@ Tokenizer Tokenizer::load(const std::filesystem::path& file, const TokenizerLoad
             info.fromCache = true;
         }
     if (!impl) {
-        Parsed p = parseText(text, file);
+        ParsedTokenizerJson p = parseTokenizerJson(text, file);
         if (cacheUsable)
             info.cacheWritten = writeTokenizerCache(info.cacheFile, text.size(), hash,
                                                     p.data.configJson, p.data.vocab, p.data.merges);
