@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "image/parallel.h"
 #include "image/preprocess.h"
+#include "image/resample_kernels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,9 +20,6 @@
 namespace facet::image {
 namespace detail {
 namespace {
-
-constexpr int kPrecisionBits = 32 - 8 - 2;
-constexpr int kHalf = 1 << (kPrecisionBits - 1);
 
 double bicubicFilter(double x) {
     constexpr double a = -0.5;
@@ -33,14 +31,6 @@ double bicubicFilter(double x) {
         return (((x - 5) * x + 8) * x - 4) * a;
     return 0.0;
 }
-
-// Per output pixel of one axis: the first source index, the number of taps, and `ksize`
-// fixed-point weights (zero past the taps).
-struct AxisCoefficients {
-    int ksize = 0;
-    std::vector<int> first, count;
-    std::vector<std::int32_t> weights;
-};
 
 AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
     constexpr double support0 = 2.0; // bicubic
@@ -81,58 +71,6 @@ AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
     return c;
 }
 
-inline std::uint8_t clip8(std::int32_t v) {
-    return static_cast<std::uint8_t>(std::clamp(v >> kPrecisionBits, 0, 255));
-}
-
-// Source rows [rowBegin, rowEnd) of `in` (width inW) -> rows of `out` (width outW), offset by
-// `rowOffset` (out row r reads in row r + rowOffset).
-void horizontalRows(const std::uint8_t* in, int inW, std::uint8_t* out, int outW, int rowOffset,
-                    int rowBegin, int rowEnd, const AxisCoefficients& c) {
-    for (int yy = rowBegin; yy < rowEnd; ++yy) {
-        const std::uint8_t* src =
-            in + static_cast<size_t>(yy + rowOffset) * static_cast<size_t>(inW) * 3;
-        std::uint8_t* dst = out + static_cast<size_t>(yy) * static_cast<size_t>(outW) * 3;
-        for (int xx = 0; xx < outW; ++xx) {
-            const std::int32_t* k =
-                &c.weights[static_cast<size_t>(xx) * static_cast<size_t>(c.ksize)];
-            const std::uint8_t* p = src + static_cast<size_t>(c.first[static_cast<size_t>(xx)]) * 3;
-            const int n = c.count[static_cast<size_t>(xx)];
-            std::int32_t s0 = kHalf, s1 = kHalf, s2 = kHalf;
-            for (int x = 0; x < n; ++x, p += 3) {
-                s0 += p[0] * k[x];
-                s1 += p[1] * k[x];
-                s2 += p[2] * k[x];
-            }
-            dst[xx * 3 + 0] = clip8(s0);
-            dst[xx * 3 + 1] = clip8(s1);
-            dst[xx * 3 + 2] = clip8(s2);
-        }
-    }
-}
-
-// Output rows [rowBegin, rowEnd): each is a weighted sum of whole source rows, so the inner
-// loop runs over contiguous bytes with one weight and vectorises.
-void verticalRows(const std::uint8_t* in, int width, std::uint8_t* out, int rowBegin, int rowEnd,
-                  const AxisCoefficients& c) {
-    const size_t rowBytes = static_cast<size_t>(width) * 3;
-    std::vector<std::int32_t> acc(rowBytes);
-    for (int yy = rowBegin; yy < rowEnd; ++yy) {
-        std::fill(acc.begin(), acc.end(), kHalf);
-        const std::int32_t* k = &c.weights[static_cast<size_t>(yy) * static_cast<size_t>(c.ksize)];
-        const int first = c.first[static_cast<size_t>(yy)];
-        for (int y = 0; y < c.count[static_cast<size_t>(yy)]; ++y) {
-            const std::uint8_t* src = in + static_cast<size_t>(first + y) * rowBytes;
-            const std::int32_t w = k[y];
-            for (size_t i = 0; i < rowBytes; ++i)
-                acc[i] += src[i] * w;
-        }
-        std::uint8_t* dst = out + static_cast<size_t>(yy) * rowBytes;
-        for (size_t i = 0; i < rowBytes; ++i)
-            dst[i] = clip8(acc[i]);
-    }
-}
-
 } // namespace
 
 RgbImage resizeBicubic(const RgbImage& source, int width, int height, int threads) {
@@ -145,36 +83,41 @@ RgbImage resizeBicubic(const RgbImage& source, int width, int height, int thread
         return source;
 
     const AxisCoefficients vert = precomputeCoefficients(source.height, height);
-    const std::uint8_t* current = source.rgb.data();
-    int currentWidth = source.width;
-    std::vector<std::uint8_t> temp;
-    int rowShift = 0;
-    if (width != source.width) {
-        const AxisCoefficients horiz = precomputeCoefficients(source.width, width);
-        // Only the source rows the vertical pass reads (Pillow's ybox_first..ybox_last).
-        const int firstRow = vert.first.front();
-        const int lastRow = vert.first.back() + vert.count.back();
-        const int rows = lastRow - firstRow;
-        temp.resize(static_cast<size_t>(rows) * static_cast<size_t>(width) * 3);
-        parallelFor(rows, threads, [&](int begin, int end) {
-            horizontalRows(source.rgb.data(), source.width, temp.data(), width, firstRow, begin,
-                           end, horiz);
+    RgbImage out{
+        width, height,
+        std::vector<std::uint8_t>(static_cast<size_t>(width) * static_cast<size_t>(height) * 3)};
+    if (width == source.width) { // vertical pass only, straight from the source
+        parallelFor(height, threads, [&](int begin, int end) {
+            verticalPass(source.rgb.data(), width, out.rgb.data(), 0, begin, end, vert);
         });
-        current = temp.data();
-        currentWidth = width;
-        rowShift = firstRow;
-    }
-    RgbImage out{width, height, {}};
-    if (height == source.height) {
-        out.rgb = std::move(temp);
         return out;
     }
-    AxisCoefficients shifted = vert;
-    for (int& f : shifted.first)
-        f -= rowShift;
-    out.rgb.resize(static_cast<size_t>(width) * static_cast<size_t>(height) * 3);
-    parallelFor(height, threads, [&](int begin, int end) {
-        verticalRows(current, currentWidth, out.rgb.data(), begin, end, shifted);
+    const AxisCoefficients horiz = precomputeCoefficients(source.width, width);
+    if (height == source.height) { // horizontal pass only, straight into the output
+        parallelFor(height, threads, [&](int begin, int end) {
+            horizontalPass(source.rgb.data(), source.width, out.rgb.data(), width, 0, begin, end,
+                           horiz);
+        });
+        return out;
+    }
+    // Both passes, in bands of output rows: a band's horizontal pass covers exactly the source
+    // rows its vertical taps read (rows shared with the next band are computed again, with the
+    // same result), so the intermediate stays small and in cache instead of being a whole image.
+    const double sourceRowsPerOutputRow = static_cast<double>(source.height) / height;
+    const int bandRows = std::clamp(static_cast<int>(384 / sourceRowsPerOutputRow), 8, 256);
+    const int bands = (height + bandRows - 1) / bandRows;
+    parallelFor(bands, threads, [&](int bandBegin, int bandEnd) {
+        std::vector<std::uint8_t> band;
+        for (int b = bandBegin; b < bandEnd; ++b) {
+            const int y0 = b * bandRows, y1 = std::min(height, y0 + bandRows);
+            const int firstRow = vert.first[static_cast<size_t>(y0)];
+            const int lastRow =
+                vert.first[static_cast<size_t>(y1 - 1)] + vert.count[static_cast<size_t>(y1 - 1)];
+            band.resize(static_cast<size_t>(lastRow - firstRow) * static_cast<size_t>(width) * 3);
+            horizontalPass(source.rgb.data(), source.width, band.data(), width, firstRow, 0,
+                           lastRow - firstRow, horiz);
+            verticalPass(band.data(), width, out.rgb.data(), firstRow, y0, y1, vert);
+        }
     });
     return out;
 }

@@ -54,6 +54,9 @@ def good_images(folder):
     yield _save(folder, "rgb_1920x1080.png", rgb(1920, 1080, 5)), [70, 280, 1120], [280]
     yield _save(folder, "rgb_640x480.png", rgb(640, 480, 6)), [280], [280]
     yield _save(folder, "rgb_768x768.png", rgb(768, 768, 7)), [280, 70], []  # 280: no resize
+    # Only one side changes at 70 (factor is exactly 1): one resample pass is skipped.
+    yield _save(folder, "rgb_384x420.png", rgb(384, 420, 17)), [70], []
+    yield _save(folder, "rgb_420x384.png", rgb(420, 384, 18)), [70], []
     yield _save(folder, "rgb_1000x37.png", rgb(1000, 37, 8)), [140, 560], []
     yield _save(folder, "rgb_333x999.png", rgb(333, 999, 9)), [140, 560], []
 

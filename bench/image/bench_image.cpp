@@ -1,0 +1,137 @@
+// bench_image: Gemma 4 image preprocessing in C++ vs the Python reference (Pillow + NumPy) on
+// the 4000x3000 JPEG, each level and all five levels of one decoded image, plus decoding and
+// end-to-end rows. Prints medians and the ratio, and fails if any output differs.
+//
+// usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS]
+#include "common/error.h"
+#include "image/preprocess.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+using namespace facet::image;
+
+namespace {
+
+std::uint32_t crc32(const void* data, size_t size) {
+    static const std::array<std::uint32_t, 256> table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t n = 0; n < 256; ++n) {
+            std::uint32_t c = n;
+            for (int k = 0; k < 8; ++k)
+                c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[n] = c;
+        }
+        return t;
+    }();
+    std::uint32_t c = 0xFFFFFFFFu;
+    const auto* p = static_cast<const std::uint8_t*>(data);
+    for (size_t i = 0; i < size; ++i)
+        c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+nlohmann::json crcs(const std::vector<PreprocessedImage>& results) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& r : results)
+        out.push_back({crc32(r.pixelValues.data(), r.pixelValues.size() * sizeof(float)),
+                       crc32(r.positions.data(), r.positions.size() * sizeof(std::int64_t))});
+    return out;
+}
+
+template <typename Fn> double medianMs(int runs, Fn&& fn) {
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        fn();
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+nlohmann::json runPython(const std::string& python, const std::string& script,
+                         const std::string& work, int runs) {
+    const std::string command =
+        "'" + python + "' '" + script + "' '" + work + "' " + std::to_string(runs);
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe)
+        throw facet::Error("cannot run " + command);
+    std::string output;
+    std::array<char, 4096> buffer{};
+    while (size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
+        output.append(buffer.data(), n);
+    if (pclose(pipe) != 0)
+        throw facet::Error("the Python reference failed: " + command);
+    return nlohmann::json::parse(output);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 4) {
+        std::cerr << "usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS]\n";
+        return 1;
+    }
+    const int runs = argc > 4 ? std::max(1, std::atoi(argv[4])) : 5;
+    try {
+        const nlohmann::json python = runPython(argv[1], argv[2], argv[3], runs);
+        const std::string path = python.at("image");
+        const std::vector<int> all(kDetailLevels.begin(), kDetailLevels.end());
+        RgbImage decoded;
+        std::vector<PreprocessedImage> out;
+        std::vector<std::pair<std::string, double>> rows;
+        rows.emplace_back("decode", medianMs(runs, [&] { decoded = decodeImage(path); }));
+        std::map<std::string, nlohmann::json> outputs;
+        for (int level : kDetailLevels) {
+            const std::string name = "level " + std::to_string(level);
+            rows.emplace_back(name, medianMs(runs, [&] { out = {preprocess(decoded, level)}; }));
+            outputs[name] = crcs(out);
+        }
+        rows.emplace_back("all five levels",
+                          medianMs(runs, [&] { out = preprocessLevels(decoded, all); }));
+        outputs["all five levels"] = crcs(out);
+        rows.emplace_back("decode + level 280",
+                          medianMs(runs, [&] { out = {preprocess(decodeImage(path), 280)}; }));
+        outputs["decode + level 280"] = crcs(out);
+        rows.emplace_back("decode + all five",
+                          medianMs(runs, [&] { out = preprocessLevels(decodeImage(path), all); }));
+        outputs["decode + all five"] = crcs(out);
+
+        bool identical = true;
+        std::cout << "Gemma 4 image preprocessing, 4000x3000 JPEG, median of " << runs
+                  << " runs (C++ threads: " << std::thread::hardware_concurrency() << ")\n\n"
+                  << "| case | C++ median ms | Python median ms | ratio | output |\n"
+                  << "|---|---:|---:|---:|---|\n";
+        for (const auto& [name, ms] : rows) {
+            const auto& ref = python.at("cases").at(name);
+            const double pyMs = ref.at("median_ms").get<double>();
+            std::string same = "-";
+            if (outputs.count(name)) {
+                same = outputs[name] == ref.at("crc") ? "identical" : "DIFFERENT";
+                identical = identical && same == "identical";
+            }
+            std::cout << "| " << name << " | " << std::fixed << std::setprecision(1) << ms << " | "
+                      << pyMs << " | " << std::setprecision(2) << pyMs / ms << "x | " << same
+                      << " |\n";
+        }
+        if (!identical) {
+            std::cerr << "bench_image: C++ and Python outputs differ\n";
+            return 2;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "bench_image: " << e.what() << "\n";
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/python3
+"""Python side of bench_image: the Gemma4ImageProcessorPil path (tests/image/gemma4_reference.py)
+on the 4000x3000 photo-like JPEG, timed case by case.
+
+usage: bench_reference.py WORK_DIR RUNS
+Writes WORK_DIR/photo_4000x3000.jpg (if missing) and prints one JSON object:
+{"image": path, "cases": {name: {"median_ms": m, "crc": [...]}}} where crc lists, per level,
+the CRC-32 of pixel_values and of positions, so the C++ side can check identical outputs.
+"""
+import json
+import os
+import statistics
+import sys
+import time
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "image"))
+import gemma4_reference as ref  # noqa: E402
+import image_samples  # noqa: E402
+from PIL import Image  # noqa: E402
+
+LEVELS = ref.SUPPORTED_SOFT_TOKENS
+
+
+def crcs(results):
+    return [[zlib.crc32(r["pixel_values"].tobytes()), zlib.crc32(r["positions"].tobytes())]
+            for r in results]
+
+
+def timed(fn, runs):
+    times, result = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), result
+
+
+def main():
+    work, runs = sys.argv[1], int(sys.argv[2])
+    os.makedirs(work, exist_ok=True)
+    path = os.path.join(work, "photo_4000x3000.jpg")
+    if not os.path.exists(path):
+        Image.fromarray(image_samples.photo(4000, 3000, 60)).save(path, quality=90)
+    cases = {}
+    ms, image = timed(lambda: ref.load_image(path), runs)
+    cases["decode"] = {"median_ms": ms, "crc": []}
+    for level in LEVELS:
+        ms, result = timed(lambda: ref.preprocess(image, level), runs)
+        cases[f"level {level}"] = {"median_ms": ms, "crc": crcs([result])}
+    ms, results = timed(lambda: [ref.preprocess(image, level) for level in LEVELS], runs)
+    cases["all five levels"] = {"median_ms": ms, "crc": crcs(results)}
+    ms, results = timed(lambda: [ref.preprocess(ref.load_image(path), 280)], runs)
+    cases["decode + level 280"] = {"median_ms": ms, "crc": crcs(results)}
+
+    def decode_all():
+        decoded = ref.load_image(path)
+        return [ref.preprocess(decoded, level) for level in LEVELS]
+
+    ms, results = timed(decode_all, runs)
+    cases["decode + all five"] = {"median_ms": ms, "crc": crcs(results)}
+    print(json.dumps({"image": path, "cases": cases}))
+
+
+if __name__ == "__main__":
+    main()
