@@ -5,6 +5,7 @@
 #include "model/zip_archive.h"
 
 #include <bit>
+#include <set>
 
 namespace facet::model {
 namespace {
@@ -73,6 +74,10 @@ public:
         if (depth > kMaxNesting)
             throw fileError(file_->path(),
                             "dicts nested deeper than " + std::to_string(kMaxNesting) + " levels");
+        // A state dict is a tree; a dict reached twice (shared or cyclic) could make the walk
+        // exponential, so it is refused.
+        if (!seen_.insert(&dict).second)
+            throw fileError(file_->path(), "the dict at '" + prefix + "' appears more than once");
         for (const auto& [key, value] : dict.items) {
             const auto* name = std::get_if<std::string>(&key->data);
             if (name == nullptr)
@@ -107,6 +112,7 @@ private:
     std::shared_ptr<const MappedFile> file_;
     const ZipArchive& zip_;
     std::string archiveName_;
+    std::set<const pickle::Dict*> seen_;
 };
 
 } // namespace

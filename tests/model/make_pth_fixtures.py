@@ -141,6 +141,13 @@ def main():
     expected["refused"]["malicious.pth"] = "refused global 'posix.system'"
     torch.save({"weight": torch.ones(2), "fn": torch.nn.functional.relu}, p("function.pth"))
     expected["refused"]["function.pth"] = "refused global 'torch.nn.functional.relu'"
+    inner = {"w": torch.ones(1)}
+    torch.save({"a": inner, "b": inner}, p("shared_dict.pth"))
+    expected["refused"]["shared_dict.pth"] = "the dict at 'b' appears more than once"
+    cyclic = {"w": torch.ones(1)}
+    cyclic["self"] = cyclic
+    torch.save(cyclic, p("cyclic.pth"))
+    expected["refused"]["cyclic.pth"] = "the dict at 'self' appears more than once"
     rewrite(p("mixed.pth"), p("deflated.pth"), compression=zipfile.ZIP_DEFLATED)
     expected["refused"]["deflated.pth"] = "is compressed (method 8)"
     with open(p("mixed.pth"), "rb") as f:

@@ -1,0 +1,133 @@
+// facet-cli inspect-model DIR [--json]: what a compiled Gemma 4 folder offers (detail levels,
+// image-prefill buckets and which level uses which, sequence limits, graphs present and
+// missing) and every problem that keeps it from being used. Exit 0 if usable, 2 if not.
+#include "args.h"
+#include "command.h"
+#include "model/model_folder.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+namespace {
+
+using facet::model::ModelFolder;
+
+std::string listText(const std::vector<std::int64_t>& values) {
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(values[i]);
+    return text.empty() ? "-" : text;
+}
+
+nlohmann::json toJson(const ModelFolder& f) {
+    const auto& text = f.modelConfig().text;
+    const auto& vision = f.modelConfig().vision;
+    nlohmann::json bucketForLevel = nlohmann::json::object();
+    for (std::int64_t level : f.detailLevels())
+        if (auto b = f.bucketForLevel(level))
+            bucketForLevel[std::to_string(level)] = *b;
+    nlohmann::json present = nlohmann::json::array(), missing = nlohmann::json::array(),
+                   files = nlohmann::json::array();
+    for (const auto& file : f.files()) {
+        if (file.role == "graph")
+            (file.present ? present : missing).push_back(file.relativePath);
+        files.push_back({{"path", file.relativePath},
+                         {"role", file.role},
+                         {"required", file.required},
+                         {"present", file.present}});
+    }
+    const auto optional = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+    return {{"directory", f.directory().string()},
+            {"usable", f.usable()},
+            {"model_type", optional(f.modelConfig().modelType)},
+            {"optimum_rbln_version", optional(f.optimumRblnVersion())},
+            {"npu", optional(f.npu())},
+            {"max_soft_tokens", f.detailLevels()},
+            {"image_prefill_chunk_size", f.imagePrefillBuckets()},
+            {"bucket_for_level", bucketForLevel},
+            {"max_seq_len", f.maxSeqLen()},
+            {"prefill_chunk_size", f.prefillChunkSize()},
+            {"attn_impl", f.attention().attnImpl},
+            {"kvcache_partition_len", optional(f.attention().partitionLen)},
+            {"kvcache_block_size", f.attention().blockSize},
+            {"kvcache_num_blocks", optional(f.kvcacheNumBlocks())},
+            {"sliding_window", optional(f.slidingWindow())},
+            {"decoder_batch_sizes", f.decoderBatchSizes()},
+            {"text",
+             {{"hidden_size", text.hiddenSize},
+              {"num_hidden_layers", text.numHiddenLayers},
+              {"num_attention_heads", text.numAttentionHeads},
+              {"num_key_value_heads", text.numKeyValueHeads},
+              {"head_dim", text.headDim},
+              {"vocab_size", text.vocabSize}}},
+            {"vision",
+             {{"hidden_size", vision.hiddenSize},
+              {"num_hidden_layers", vision.numHiddenLayers},
+              {"patch_size", vision.patchSize},
+              {"pooling_kernel_size", vision.poolingKernelSize}}},
+            {"graphs", {{"present", present}, {"missing", missing}}},
+            {"files", files},
+            {"warnings", f.warnings()},
+            {"problems", f.problems()}};
+}
+
+void printText(const ModelFolder& f) {
+    if (f.files().empty()) { // not even a folder: nothing else to show
+        for (const auto& p : f.problems())
+            std::cout << "problem: " << p << "\n";
+        return;
+    }
+    const auto& m = f.modelConfig();
+    std::cout << "Model folder: " << f.directory().string() << "\n"
+              << "Model: " << m.modelType.value_or("?") << ", text " << m.text.hiddenSize
+              << " hidden x " << m.text.numHiddenLayers << " layers, vocab " << m.text.vocabSize
+              << "; vision " << m.vision.hiddenSize << " hidden x " << m.vision.numHiddenLayers
+              << " layers\n"
+              << "optimum-rbln " << f.optimumRblnVersion().value_or("?") << ", npu "
+              << f.npu().value_or("?") << "\n"
+              << "Detail levels (max_soft_tokens) -> image-prefill bucket:\n";
+    for (std::int64_t level : f.detailLevels()) {
+        const auto bucket = f.bucketForLevel(level);
+        std::cout << "  " << level << " -> " << (bucket ? std::to_string(*bucket) : "none") << "\n";
+    }
+    const auto& a = f.attention();
+    std::cout << "Image-prefill buckets: " << listText(f.imagePrefillBuckets()) << "\n"
+              << "max_seq_len " << f.maxSeqLen() << ", prefill_chunk_size " << f.prefillChunkSize()
+              << ", " << a.attnImpl;
+    if (a.partitionLen)
+        std::cout << " (partition " << *a.partitionLen << ")";
+    std::cout << ", kvcache block " << a.blockSize << ", decoder batch sizes "
+              << listText(f.decoderBatchSizes()) << "\nFiles:\n";
+    for (const auto& file : f.files())
+        std::cout << "  " << (file.present ? "[ok]      " : "[missing] ") << file.relativePath
+                  << (file.required ? "" : " (optional)") << "\n";
+    for (const auto& w : f.warnings())
+        std::cout << "warning: " << w << "\n";
+    if (f.usable()) {
+        std::cout << "Usable: yes\n";
+        return;
+    }
+    std::cout << "Usable: no, " << f.problems().size() << " problem(s):\n";
+    for (const auto& p : f.problems())
+        std::cout << "  - " << p << "\n";
+}
+
+int run(const std::vector<std::string>& argv) {
+    const facet::cli::Args args(argv, {}, {"json"});
+    if (args.positionals().size() != 1)
+        throw facet::cli::UsageError("expected exactly one DIR");
+    const ModelFolder folder = ModelFolder::open(args.positionals()[0]);
+    if (args.flag("json"))
+        std::cout << toJson(folder).dump(2) << "\n";
+    else
+        printText(folder);
+    if (!folder.usable() && args.flag("json"))
+        for (const auto& p : folder.problems())
+            std::cerr << "facet-cli inspect-model: " << p << "\n";
+    return folder.usable() ? 0 : 2;
+}
+
+const facet::cli::Registration reg{"inspect-model", "inspect-model DIR [--json]", &run};
+
+} // namespace
