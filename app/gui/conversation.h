@@ -1,0 +1,69 @@
+#pragma once
+// A conversation as the app keeps it and stores it: messages with their images (copied into the
+// conversation's folder), per-reply statistics as numbers, system prompt and sampling settings.
+// Plain values, Qt Core only, so the store, the models and the tests share one definition.
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace facet::app {
+
+// An image attached to a user message. `file` is relative to the conversation folder.
+struct StoredImage {
+    QString file;
+    QString originalName;
+    int level = 280;
+    int width = 0; // after EXIF orientation
+    int height = 0;
+    int softTokens = 0;
+};
+
+struct Message {
+    enum class Role { User, Model };
+    QString id;
+    Role role = Role::User;
+    QString text;      // user text, or the reply's content
+    QString reasoning; // the reply's thought channel, if any
+    QList<StoredImage> images;
+    QJsonObject stats;    // numbers only (see statsToJson in engineworker.h); empty while streaming
+    QString error;        // runtime error shown under the reply
+    QString finishReason; // "stop", "max_tokens", "cancelled", "error", "context_full"
+    QDateTime created;
+};
+
+struct Sampling {
+    bool doSample = true;
+    double temperature = 1.0;
+    int topK = 64;
+    double topP = 0.95;
+    std::optional<quint64> seed;
+    int maxNewTokens = 512;
+    bool operator==(const Sampling&) const = default;
+};
+
+struct Conversation {
+    QString id;
+    QString title;
+    QDateTime created;
+    QDateTime updated;
+    QString systemPrompt;
+    std::optional<Sampling> sampling; // empty: the loaded model's generation_config.json
+    QList<Message> messages;
+};
+
+inline constexpr int kConversationFormatVersion = 1;
+
+[[nodiscard]] QString newId();
+[[nodiscard]] QJsonObject toJson(const Conversation& conversation);
+// Throws std::runtime_error with the reason when the object is not a conversation this version
+// understands (wrong format tag, newer version, missing or mistyped fields).
+[[nodiscard]] Conversation conversationFromJson(const QJsonObject& object);
+[[nodiscard]] QJsonObject toJson(const Sampling& sampling);
+[[nodiscard]] Sampling samplingFromJson(const QJsonObject& object);
+// All text of the conversation (title, messages) in lower case, for the sidebar search.
+[[nodiscard]] QString searchableText(const Conversation& conversation);
+
+} // namespace facet::app

@@ -1,0 +1,14 @@
+#pragma once
+// Export of a conversation for people (Markdown: images referenced with their detail level and
+// token cost, replies as written, statistics in a line) and for programs (the stored JSON).
+#include "conversation.h"
+
+#include <QByteArray>
+
+namespace facet::app {
+
+// `imageFolder` is the folder the image paths are written relative to (or absolute when empty).
+[[nodiscard]] QString toMarkdown(const Conversation& conversation, const QString& imageFolder);
+[[nodiscard]] QByteArray toJsonExport(const Conversation& conversation, const QString& imageFolder);
+
+} // namespace facet::app

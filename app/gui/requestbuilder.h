@@ -1,0 +1,20 @@
+#pragma once
+// Turns a stored conversation into an engine request: the user message at `userRow` becomes the
+// new turn, everything before it the history (images by their stored copies and levels).
+#include "conversation.h"
+#include "generate/engine.h"
+
+#include <functional>
+
+namespace facet::app {
+
+using ImagePathResolver = std::function<QString(const StoredImage&)>;
+
+[[nodiscard]] generate::Request buildRequest(const Conversation& conversation, int userRow,
+                                             const generate::SamplingSettings& sampling,
+                                             const ImagePathResolver& imagePath);
+
+[[nodiscard]] generate::SamplingSettings toEngine(const Sampling& sampling);
+[[nodiscard]] Sampling fromEngine(const generate::SamplingSettings& sampling);
+
+} // namespace facet::app

@@ -1,0 +1,150 @@
+// UI streaming benchmark: 2,000 tokens at 500 tokens/s streamed through the worker's batching
+// sink (on the worker thread) into the open conversation of the real window, which already holds
+// a long conversation. Reports the GUI thread's longest stall (gap between 1 ms heartbeats) and
+// the frame intervals of the window (frameSwapped).
+#include "appcontroller.h"
+#include "application.h"
+#include "batchingsink.h"
+
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <QQuickWindow>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+#include <QtQml/qqmlextensionplugin.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
+Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
+
+using namespace facet;
+
+namespace {
+
+constexpr int kTokens = 2000;
+constexpr int kTokensPerSecond = 500;
+constexpr int kHistoryMessages = 300;
+
+app::Conversation longConversation() {
+    app::Conversation c;
+    c.id = "bench";
+    c.title = "Long conversation";
+    for (int i = 0; i < kHistoryMessages; ++i) {
+        app::Message m;
+        m.id = QString::number(i);
+        m.role = i % 2 ? app::Message::Role::Model : app::Message::Role::User;
+        m.text =
+            i % 2 ? QStringLiteral("## Answer %1\n\nSome **bold** text, a list:\n\n- one\n- two\n\n"
+                                   "```cpp\nint x = %1;\n```\n")
+                        .arg(i)
+                  : QStringLiteral("Question number %1 about the picture?").arg(i);
+        c.messages.append(m);
+    }
+    return c;
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v[static_cast<size_t>(p * static_cast<double>(v.size() - 1))];
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ui::prepareApplication();
+    QGuiApplication application(argc, argv);
+    QTemporaryDir dir;
+    ui::AppController appController(dir.filePath("store"));
+    QQmlApplicationEngine qml;
+    if (!ui::loadMainWindow(qml, appController))
+        return 1;
+    auto* window = qobject_cast<QQuickWindow*>(qml.rootObjects().first());
+    auto* model = appController.conversation();
+    model->setConversation(longConversation(), dir.path());
+    app::Message reply;
+    reply.id = QStringLiteral("streamed");
+    reply.role = app::Message::Role::Model;
+    const int row = model->appendMessage(reply);
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 1000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+
+    // The producer: the real batching sink on a worker thread, fed at a steady 500 tokens/s.
+    QThread workerThread;
+    app::EngineWorker worker;
+    worker.moveToThread(&workerThread);
+    workerThread.start();
+    int updates = 0;
+    bool done = false;
+    QObject::connect(&worker, &app::EngineWorker::textArrived, model,
+                     [&](quint64, const QString& content, const QString& reasoning) {
+                         ++updates;
+                         model->appendReplyText(row, content, reasoning);
+                     });
+    QObject::connect(&worker, &app::EngineWorker::finished, model,
+                     [&](quint64, const QJsonObject& stats, const QString&) {
+                         model->finishReply(row, stats, QStringLiteral("stop"), {});
+                         done = true;
+                     });
+
+    std::vector<double> frames;
+    QElapsedTimer clock;
+    clock.start();
+    double lastFrame = -1;
+    QObject::connect(window, &QQuickWindow::frameSwapped, window, [&] {
+        const double now = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        if (lastFrame >= 0)
+            frames.push_back(now - lastFrame);
+        lastFrame = now;
+    });
+    double longestStall = 0;
+    double lastBeat = 0;
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(1);
+    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+        const double now = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        longestStall = std::max(longestStall, now - lastBeat);
+        lastBeat = now;
+    });
+    lastBeat = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    heartbeat.start();
+
+    QMetaObject::invokeMethod(&worker, [&worker] {
+        app::BatchingSink sink(worker, 1, 30);
+        const auto start = std::chrono::steady_clock::now();
+        for (int i = 0; i < kTokens; ++i) {
+            std::this_thread::sleep_until(
+                start + std::chrono::microseconds(i * 1000000LL / kTokensPerSecond));
+            sink.onText(i % 40 == 39 ? "word\n\n" : (i % 7 == 0 ? "**bold** " : "word "), {});
+        }
+        generate::Stats stats;
+        stats.generatedTokens = kTokens;
+        sink.onFinished(stats, {});
+    });
+    const double started = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    while (!done)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    const double seconds = (static_cast<double>(clock.nsecsElapsed()) / 1e6 - started) / 1000.0;
+    heartbeat.stop();
+    workerThread.quit();
+    workerThread.wait();
+
+    std::printf("UI streaming benchmark (offscreen, software renderer, %d earlier messages)\n",
+                kHistoryMessages);
+    std::printf("| tokens | rate tok/s | seconds | text updates | longest GUI stall ms | median "
+                "frame ms | p95 frame ms | frames |\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::printf("| %d | %d | %.2f | %d | %.1f | %.1f | %.1f | %zu |\n", kTokens, kTokensPerSecond,
+                seconds, updates, longestStall, percentile(frames, 0.5), percentile(frames, 0.95),
+                frames.size() + 1);
+    std::printf("goal: no stall over 50 ms -> %s\n", longestStall <= 50 ? "met" : "NOT met");
+    return 0;
+}

@@ -1,0 +1,51 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Facet.Ui
+
+// The composer's images as chips, with the total token cost of the message's images.
+ColumnLayout {
+    id: strip
+    property var attachments: App.attachments
+    property var modelLevels: []
+    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
+    visible: attachments.count > 0
+    spacing: 4
+
+    ListView {
+        id: list
+        objectName: "attachmentList"
+        Layout.fillWidth: true
+        Layout.preferredHeight: Theme.chipHeight
+        orientation: ListView.Horizontal
+        spacing: 6
+        clip: true
+        model: strip.attachments
+        Accessible.role: Accessible.List
+        Accessible.name: qsTr("Attached images")
+        delegate: AttachmentChip {
+            required property int index
+            required property string path
+            required property int imageWidth
+            required property int imageHeight
+            required name
+            required thumbnail
+            required level
+            required tokens
+            required overridden
+            modelLevels: strip.modelLevels
+            onRemoveRequested: strip.attachments.remove(index)
+            onLevelPicked: (value) => strip.attachments.setImageLevel(index, value)
+            onLevelReset: strip.attachments.clearImageLevel(index)
+            onPreviewRequested: strip.previewRequested(path, name, level, tokens, imageWidth, imageHeight)
+        }
+    }
+    Label {
+        objectName: "totalTokens"
+        text: qsTr("%n image(s), %1 image tokens", "", strip.attachments.count).arg(strip.attachments.totalTokens)
+        color: Theme.mutedText
+        font.pixelSize: 12
+        Accessible.name: qsTr("Image tokens of this message")
+        Accessible.description: text
+    }
+}

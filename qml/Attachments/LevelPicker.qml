@@ -1,0 +1,62 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Facet.Ui
+import "Levels.js" as Levels
+
+// The detail level (image-token budget) for a message: five buttons, Minimal 70 … Maximum 1120.
+// Levels the loaded model was not compiled for are disabled, with the reason in the tooltip.
+RowLayout {
+    id: picker
+    property int level: 280
+    property var modelLevels: []      // empty: no model loaded, all five enabled
+    property string accessiblePrefix: qsTr("Detail level")
+    signal picked(int level)
+    spacing: 2
+
+    Accessible.role: Accessible.Grouping
+    Accessible.name: accessiblePrefix
+
+    function reasonFor(value) {
+        return Levels.available(value, modelLevels)
+                ? qsTr("Up to %1 image tokens per image").arg(value)
+                : qsTr("Not available: the loaded model was compiled for %1 only").arg(modelLevels.join(", "))
+    }
+
+    Repeater {
+        model: Levels.values
+        delegate: Item {
+            id: cell
+            required property int modelData
+            implicitWidth: button.implicitWidth
+            implicitHeight: button.implicitHeight
+            Button {
+                id: button
+                anchors.fill: parent
+                objectName: "level" + cell.modelData
+                text: Levels.label(cell.modelData) + " " + cell.modelData
+                checkable: true
+                checked: picker.level === cell.modelData
+                enabled: Levels.available(cell.modelData, picker.modelLevels)
+                flat: !checked
+                font.pixelSize: 12
+                Accessible.name: picker.accessiblePrefix + " " + Levels.label(cell.modelData) + " (" + cell.modelData + ")"
+                Accessible.description: picker.reasonFor(cell.modelData)
+                onClicked: {
+                    picker.level = cell.modelData
+                    picker.picked(cell.modelData)
+                }
+            }
+            // A disabled button gets no hover, so the tooltip with the reason hangs off this area.
+            MouseArea {
+                id: hover
+                anchors.fill: parent
+                hoverEnabled: true
+                acceptedButtons: Qt.NoButton
+            }
+            ToolTip.visible: hover.containsMouse
+            ToolTip.delay: 400
+            ToolTip.text: picker.reasonFor(cell.modelData)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+#include "imageprovider.h"
+
+#include "imagefacts.h"
+
+#include <QRunnable>
+#include <QUrl>
+
+#include <algorithm>
+#include <exception>
+
+namespace facet::ui {
+namespace {
+
+// The decoding job: it reports by a queued signal, so a response that Qt Quick deleted in the
+// meantime (image no longer needed) is simply disconnected.
+class DecodeJob : public QObject, public QRunnable {
+    Q_OBJECT
+public:
+    DecodeJob(QString id, QSize requested) : id_(std::move(id)), requested_(requested) {}
+
+    void run() override {
+        QImage image;
+        QString error;
+        try {
+            image = decode();
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        emit done(image, error);
+    }
+
+signals:
+    void done(const QImage& image, const QString& error);
+
+private:
+    QImage decode() const {
+        if (id_.startsWith(QLatin1String("thumb/"))) {
+            const int side = requested_.isValid() && !requested_.isEmpty()
+                                 ? std::max(requested_.width(), requested_.height())
+                                 : 256;
+            return app::decodeThumbnail(QUrl::fromPercentEncoding(id_.mid(6).toLatin1()),
+                                        std::max(side, 16));
+        }
+        if (id_.startsWith(QLatin1String("seen/"))) {
+            const qsizetype slash = id_.indexOf(QLatin1Char('/'), 5);
+            const int level = id_.mid(5, slash - 5).toInt();
+            return app::modelView(QUrl::fromPercentEncoding(id_.mid(slash + 1).toLatin1()), level);
+        }
+        throw std::runtime_error("unknown image id " + id_.toStdString());
+    }
+
+    QString id_;
+    QSize requested_;
+};
+
+class Response : public QQuickImageResponse {
+    Q_OBJECT
+public:
+    Response(const QString& id, QSize requested, QThreadPool& pool) {
+        auto* job = new DecodeJob(id, requested);
+        connect(job, &DecodeJob::done, this, &Response::handleDone, Qt::QueuedConnection);
+        pool.start(job);
+    }
+
+    QQuickTextureFactory* textureFactory() const override {
+        return QQuickTextureFactory::textureFactoryForImage(image_);
+    }
+    QString errorString() const override { return error_; }
+
+private:
+    void handleDone(const QImage& image, const QString& error) {
+        image_ = image;
+        error_ = error;
+        emit finished();
+    }
+
+    QImage image_;
+    QString error_;
+};
+
+} // namespace
+
+ImageProvider::ImageProvider() {
+    pool_.setMaxThreadCount(2);
+}
+
+QQuickImageResponse* ImageProvider::requestImageResponse(const QString& id,
+                                                         const QSize& requestedSize) {
+    return new Response(id, requestedSize, pool_);
+}
+
+} // namespace facet::ui
+
+#include "imageprovider.moc"

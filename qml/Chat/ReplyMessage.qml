@@ -1,0 +1,91 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Facet.Ui
+
+// A reply: Markdown as it streams in, the current phase while waiting, the error if the engine
+// failed, statistics when done, and copy / regenerate.
+Pane {
+    id: reply
+    property string text
+    property string reasoning
+    property var stats: ({})
+    property string error
+    property string finishReason
+    property bool streaming: false
+    property string phase
+    property bool isLast: false
+    padding: 10
+    background: Rectangle { color: Theme.replyBubble; radius: Theme.radius; border.color: Theme.border }
+    Accessible.role: Accessible.Grouping
+    Accessible.name: qsTr("Reply")
+
+    ColumnLayout {
+        anchors.left: parent.left
+        anchors.right: parent.right
+        spacing: 6
+        RowLayout {
+            visible: reply.streaming && reply.phase.length > 0
+            BusyIndicator { running: parent.visible; implicitWidth: 20; implicitHeight: 20 }
+            Label {
+                objectName: "phaseLabel"
+                text: reply.phase
+                color: Theme.mutedText
+                Accessible.name: qsTr("Progress")
+                Accessible.description: text
+            }
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: reply.reasoning.length > 0
+            text: qsTr("Thinking: %1").arg(reply.reasoning)
+            wrapMode: Text.Wrap
+            color: Theme.mutedText
+            font.italic: true
+        }
+        TextEdit {
+            objectName: "replyText"
+            Layout.fillWidth: true
+            text: reply.text
+            textFormat: TextEdit.MarkdownText
+            wrapMode: TextEdit.Wrap
+            readOnly: true
+            selectByMouse: true
+            color: Theme.text
+            selectionColor: Theme.accent
+            Accessible.role: Accessible.StaticText
+            Accessible.name: qsTr("Reply text")
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: reply.error.length > 0
+            text: qsTr("Error: %1").arg(reply.error)
+            wrapMode: Text.Wrap
+            color: Theme.error
+            Accessible.role: Accessible.AlertMessage
+            Accessible.name: text
+        }
+        ReplyStats {
+            Layout.fillWidth: true
+            visible: !reply.streaming && Object.keys(reply.stats).length > 1
+            stats: reply.stats
+        }
+        RowLayout {
+            visible: !reply.streaming
+            IconButton {
+                objectName: "copyButton"
+                text: qsTr("Copy")
+                label: qsTr("Copy reply")
+                onClicked: App.chat.copyText(reply.text)
+            }
+            IconButton {
+                objectName: "regenerateButton"
+                visible: reply.isLast
+                enabled: App.engine.ready && !App.chat.busy
+                text: qsTr("Regenerate")
+                label: qsTr("Regenerate reply")
+                onClicked: App.chat.regenerate()
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+#include "conversationmodel.h"
+
+#include <QUrl>
+
+namespace facet::ui {
+
+ConversationModel::ConversationModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int ConversationModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(conversation_.messages.size());
+}
+
+QVariantList ConversationModel::imagesOf(const app::Message& m) const {
+    QVariantList list;
+    for (const auto& image : m.images) {
+        const QString path = folder_ + QLatin1Char('/') + image.file;
+        list.append(
+            QVariantMap{{"path", path},
+                        {"thumbnail", QString(QStringLiteral("image://facet/thumb/") +
+                                              QString::fromLatin1(QUrl::toPercentEncoding(path)))},
+                        {"name", image.originalName},
+                        {"level", image.level},
+                        {"tokens", image.softTokens},
+                        {"width", image.width},
+                        {"height", image.height}});
+    }
+    return list;
+}
+
+QVariant ConversationModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const app::Message& m = conversation_.messages.at(index.row());
+    switch (role) {
+    case IdRole:
+        return m.id;
+    case RoleRole:
+        return m.role == app::Message::Role::User ? QStringLiteral("user")
+                                                  : QStringLiteral("model");
+    case Qt::DisplayRole:
+    case TextRole:
+        return m.text;
+    case ReasoningRole:
+        return m.reasoning;
+    case ImagesRole:
+        return imagesOf(m);
+    case StatsRole:
+        return m.stats.toVariantMap();
+    case ErrorRole:
+        return m.error;
+    case FinishReasonRole:
+        return m.finishReason;
+    case StreamingRole:
+        return index.row() == streamingRow_;
+    case PhaseRole:
+        return index.row() == streamingRow_ ? phase_ : QString();
+    default:
+        return {};
+    }
+}
+
+QHash<int, QByteArray> ConversationModel::roleNames() const {
+    return {{IdRole, "messageId"},        {RoleRole, "role"},
+            {TextRole, "text"},           {ReasoningRole, "reasoning"},
+            {ImagesRole, "images"},       {StatsRole, "stats"},
+            {ErrorRole, "error"},         {FinishReasonRole, "finishReason"},
+            {StreamingRole, "streaming"}, {PhaseRole, "phase"}};
+}
+
+void ConversationModel::setConversation(const app::Conversation& conversation,
+                                        const QString& folder) {
+    beginResetModel();
+    conversation_ = conversation;
+    folder_ = folder;
+    streamingRow_ = -1;
+    phase_.clear();
+    endResetModel();
+    emit countChanged();
+}
+
+int ConversationModel::appendMessage(const app::Message& message) {
+    const int row = rowCount();
+    beginInsertRows({}, row, row);
+    conversation_.messages.append(message);
+    if (message.role == app::Message::Role::Model)
+        streamingRow_ = row;
+    endInsertRows();
+    emit countChanged();
+    return row;
+}
+
+void ConversationModel::appendReplyText(int row, const QString& content, const QString& reasoning) {
+    if (row < 0 || row >= rowCount())
+        return;
+    app::Message& m = conversation_.messages[row];
+    m.text += content;
+    m.reasoning += reasoning;
+    const QModelIndex i = index(row);
+    emit dataChanged(i, i, {TextRole, ReasoningRole});
+}
+
+void ConversationModel::finishReply(int row, const QJsonObject& stats, const QString& finishReason,
+                                    const QString& error) {
+    if (row < 0 || row >= rowCount())
+        return;
+    app::Message& m = conversation_.messages[row];
+    m.stats = stats;
+    m.finishReason = finishReason;
+    m.error = error;
+    if (streamingRow_ == row) {
+        streamingRow_ = -1;
+        phase_.clear();
+    }
+    const QModelIndex i = index(row);
+    emit dataChanged(i, i, {StatsRole, FinishReasonRole, ErrorRole, StreamingRole, PhaseRole});
+}
+
+void ConversationModel::setPhase(int row, const QString& phase) {
+    if (row != streamingRow_ || row < 0 || phase == phase_)
+        return;
+    phase_ = phase;
+    const QModelIndex i = index(row);
+    emit dataChanged(i, i, {PhaseRole});
+}
+
+void ConversationModel::truncate(int fromRow) {
+    if (fromRow < 0 || fromRow >= rowCount())
+        return;
+    beginRemoveRows({}, fromRow, rowCount() - 1);
+    conversation_.messages.resize(fromRow);
+    if (streamingRow_ >= fromRow) {
+        streamingRow_ = -1;
+        phase_.clear();
+    }
+    endRemoveRows();
+    emit countChanged();
+}
+
+} // namespace facet::ui

@@ -1,0 +1,55 @@
+#pragma once
+// The sidebar: every saved conversation, newest first, filtered by a search over title and text.
+#include <QAbstractListModel>
+#include <QDateTime>
+#include <QtQml/qqmlregistration.h>
+
+namespace facet::ui {
+
+class ChatListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the chat controller")
+    Q_PROPERTY(QString filter READ filter WRITE setFilter NOTIFY filterChanged)
+    Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
+public:
+    enum Role { IdRole = Qt::UserRole + 1, TitleRole, UpdatedRole };
+    Q_ENUM(Role)
+
+    struct Entry {
+        QString id;
+        QString title;
+        QDateTime updated;
+        QString searchText; // lower case
+    };
+
+    explicit ChatListModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    QString filter() const { return filter_; }
+    void setFilter(const QString& filter);
+
+    void setEntries(QList<Entry> entries);
+    // Adds or updates one conversation and moves it to its place (newest first).
+    void upsert(const Entry& entry);
+    void remove(const QString& id);
+    Q_INVOKABLE int rowOf(const QString& id) const;
+    Q_INVOKABLE QString idAt(int row) const;
+
+signals:
+    void filterChanged();
+    void countChanged();
+
+private:
+    bool matches(const Entry& entry) const;
+    void rebuildVisible();
+
+    QList<Entry> all_;   // newest first
+    QList<int> visible_; // indexes into all_
+    QString filter_;
+};
+
+} // namespace facet::ui

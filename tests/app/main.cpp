@@ -1,0 +1,13 @@
+// One executable for the app-layer tests (fewer link steps on small build machines).
+#include <QGuiApplication>
+
+int runModelsTest(int argc, char** argv);
+int runStoreTest(int argc, char** argv);
+
+int main(int argc, char** argv) {
+    QGuiApplication app(argc, argv);
+    int failures = 0;
+    failures += runModelsTest(argc, argv);
+    failures += runStoreTest(argc, argv);
+    return failures;
+}

@@ -1,0 +1,232 @@
+// EngineWorker on its thread with the simulated device and the built-in demo model: streamed
+// text equals `facet-cli ask` for the same seed; Stop before start, during prefill and during
+// decode; a fault injected mid-decode ends up under the reply and the conversation is kept.
+#include "appcontroller.h"
+#include "engineworker.h"
+#include "generate/builtin_paths.h"
+#include "requestbuilder.h"
+
+#include <QImage>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <dlfcn.h>
+
+using namespace facet;
+using app::EngineWorker;
+
+namespace {
+
+struct Run {
+    QString text;
+    QJsonObject stats;
+    QString error;
+    QList<generate::Phase> phases;
+};
+
+} // namespace
+
+class EngineWorkerTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QThread thread_;
+    EngineWorker* worker_ = nullptr;
+    QString image_;
+
+    app::GenerateJob job(const QString& question, int level, int maxNewTokens, quint64 seed) {
+        app::Conversation c;
+        c.id = "worker-test";
+        app::Message user;
+        user.text = question;
+        user.images.append({image_, "test.png", level, 0, 0, 0});
+        c.messages.append(user);
+        generate::SamplingSettings sampling;
+        sampling.seed = seed;
+        sampling.maxNewTokens = maxNewTokens;
+        app::GenerateJob j;
+        j.id = worker_->nextRequestId();
+        j.sessionKey = c.id;
+        j.request =
+            app::buildRequest(c, 0, sampling, [](const app::StoredImage& i) { return i.file; });
+        return j;
+    }
+
+    Run run(const app::GenerateJob& j, const std::function<void()>& beforeStart = {}) {
+        Run r;
+        auto text = connect(worker_, &EngineWorker::textArrived, this,
+                            [&](quint64 id, const QString& content, const QString&) {
+                                if (id == j.id)
+                                    r.text += content;
+                            });
+        auto phase = connect(worker_, &EngineWorker::phaseChanged, this,
+                             [&](quint64 id, const generate::PhaseEvent& p) {
+                                 if (id == j.id)
+                                     r.phases.append(p.phase);
+                             });
+        bool done = false;
+        auto fin = connect(worker_, &EngineWorker::finished, this,
+                           [&](quint64 id, const QJsonObject& stats, const QString&) {
+                               if (id == j.id) {
+                                   r.stats = stats;
+                                   done = true;
+                               }
+                           });
+        auto fail = connect(worker_, &EngineWorker::failed, this,
+                            [&](quint64 id, const QString& message, const QJsonObject& stats) {
+                                if (id == j.id) {
+                                    r.error = message;
+                                    r.stats = stats;
+                                    done = true;
+                                }
+                            });
+        if (beforeStart)
+            beforeStart();
+        QMetaObject::invokeMethod(
+            worker_, [w = worker_, j] { w->runJob(j); }, Qt::QueuedConnection);
+        if (!QTest::qWaitFor([&] { return done; }, 120000))
+            qWarning("request %llu did not finish", j.id);
+        for (auto c : {text, phase, fin, fail})
+            disconnect(c);
+        return r;
+    }
+
+private slots:
+    void initTestCase() {
+        QImage image(320, 200, QImage::Format_RGB888);
+        for (int y = 0; y < 200; ++y)
+            for (int x = 0; x < 320; ++x)
+                image.setPixelColor(x, y, QColor(x % 256, y, (x * y) % 256));
+        image_ = dir_.filePath("test.png");
+        QVERIFY(image.save(image_));
+        worker_ = new EngineWorker;
+        worker_->moveToThread(&thread_);
+        connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
+        thread_.start();
+        QSignalSpy loaded(worker_, &EngineWorker::modelLoaded);
+        QSignalSpy failed(worker_, &EngineWorker::loadFailed);
+        const quint64 id = worker_->nextRequestId();
+        const QString dir = QString::fromStdString(generate::builtinDemoModelDir().string());
+        const QString lib = QString::fromStdString(generate::builtinSimulatorRuntime().string());
+        QMetaObject::invokeMethod(
+            worker_, [=, w = worker_] { w->loadModel(id, dir, 0, lib); }, Qt::QueuedConnection);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() + failed.count() > 0, 120000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed[0][1].toString()));
+    }
+
+    void streamedTextEqualsCli() {
+        const int level = 70;
+        const Run r = run(job("What is in this picture?", level, 24, 1234));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.phases.contains(generate::Phase::Vision));
+        QVERIFY(r.phases.contains(generate::Phase::Prefill));
+        QVERIFY(!r.text.isEmpty());
+
+        QProcess cli;
+        cli.start(QStringLiteral(FACET_CLI),
+                  {"ask", "--image", image_ + "@" + QString::number(level), "--seed", "1234",
+                   "--max-new-tokens", "24", "--json", "What is in this picture?"});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(cli.exitCode(), 0);
+        QString cliText;
+        QJsonObject cliStats;
+        for (const QByteArray& line : cli.readAllStandardOutput().split('\n')) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            if (event["type"] == "text")
+                cliText += event["content"].toString();
+            else if (event["type"] == "stats")
+                cliStats = event["stats"].toObject();
+        }
+        QCOMPARE(r.text, cliText);
+        QCOMPARE(r.stats["generated_tokens"], cliStats["generated_tokens"]);
+        QCOMPARE(r.stats["prompt_tokens"], cliStats["prompt_tokens"]);
+        QCOMPARE(r.stats["image_tokens"], cliStats["image_tokens"]);
+    }
+
+    void stopBeforeStart() {
+        const auto j = job("Hello", 70, 50, 7);
+        const Run r = run(j, [&] { worker_->requestStop(j.id); });
+        QCOMPARE(r.stats["finish_reason"].toString(), QString("cancelled"));
+        QCOMPARE(r.stats["generated_tokens"].toInt(), 0);
+    }
+
+    void stopDuringPrefill() {
+        const auto j = job("Describe it in detail.", 70, 50, 7);
+        // Direct connection: the stop is set on the worker thread as prefill begins.
+        auto c = connect(
+            worker_, &EngineWorker::phaseChanged, worker_,
+            [this, id = j.id](quint64 rid, const generate::PhaseEvent& p) {
+                if (rid == id && p.phase == generate::Phase::Prefill)
+                    worker_->requestStop(id);
+            },
+            Qt::DirectConnection);
+        const Run r = run(j);
+        disconnect(c);
+        QVERIFY(r.phases.contains(generate::Phase::Prefill));
+        QVERIFY(!r.phases.contains(generate::Phase::Decode));
+        QCOMPARE(r.stats["finish_reason"].toString(), QString("cancelled"));
+        QCOMPARE(r.stats["generated_tokens"].toInt(), 0);
+        QVERIFY(r.text.isEmpty());
+    }
+
+    void stopDuringDecode() {
+        worker_->setBatchIntervalMs(0);
+        const auto j = job("Tell me a long story.", 70, 400, 9);
+        auto c = connect(
+            worker_, &EngineWorker::textArrived, worker_,
+            [this, id = j.id](quint64 rid, const QString&, const QString&) {
+                if (rid == id)
+                    worker_->requestStop(id);
+            },
+            Qt::DirectConnection);
+        const Run r = run(j);
+        disconnect(c);
+        worker_->setBatchIntervalMs(30);
+        QCOMPARE(r.stats["finish_reason"].toString(), QString("cancelled"));
+        QVERIFY(r.stats["generated_tokens"].toInt() >= 1);
+        QVERIFY(r.stats["generated_tokens"].toInt() < 400);
+    }
+
+    void faultMidDecodeKeepsConversation() {
+        ui::AppController app(dir_.filePath("store"));
+        app.engine()->loadDemoModel();
+        QTRY_VERIFY_WITH_TIMEOUT(app.engine()->state() != ui::EngineClient::State::Loading, 120000);
+        QVERIFY(app.engine()->ready());
+        void* sim = dlopen(generate::builtinSimulatorRuntime().c_str(), RTLD_NOW | RTLD_NOLOAD);
+        QVERIFY(sim);
+        using Inject = void (*)(const char*, int64_t, const char*);
+        const auto inject = reinterpret_cast<Inject>(dlsym(sim, "facet_sim_inject_fault"));
+        QVERIFY(inject);
+        inject("decoder_batch_1", 3, "injected device fault");
+        app.chat()->setSamplingValue("maxNewTokens", 40);
+        QVERIFY(app.chat()->send("Hello there"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.chat()->busy(), 120000);
+        dlclose(sim);
+        const auto& messages = app.conversation()->conversation().messages;
+        QCOMPARE(messages.size(), 2);
+        QCOMPARE(messages[0].text, QString("Hello there"));
+        QVERIFY2(messages[1].error.contains("injected device fault"),
+                 qPrintable(messages[1].error));
+        QCOMPARE(messages[1].finishReason, QString("error"));
+        // Saved with the error, and the session still answers.
+        const QString id = app.chat()->currentId();
+        app::ConversationStore store(dir_.filePath("store"));
+        QCOMPARE(store.load(id).messages[1].error, messages[1].error);
+        QVERIFY(app.chat()->send("Again"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.chat()->busy(), 120000);
+        QCOMPARE(app.conversation()->conversation().messages.size(), 4);
+        QVERIFY(app.conversation()->conversation().messages[3].error.isEmpty());
+    }
+
+    void cleanupTestCase() {
+        worker_->requestStop(worker_->nextRequestId());
+        thread_.quit();
+        thread_.wait();
+    }
+};
+
+QTEST_MAIN(EngineWorkerTest)
+#include "tst_engine_worker.moc"

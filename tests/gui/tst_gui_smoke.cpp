@@ -1,0 +1,243 @@
+// GUI smoke test: the real app, offscreen, started with the same code as `facet`. Images are added
+// through the drop path, detail levels switched with the picker, token costs compared with the
+// engine's size rule, and screenshots saved under the build folder.
+#include "appcontroller.h"
+#include "application.h"
+#include "guitestutil.h"
+#include "image/preprocess.h"
+
+#include <QDir>
+#include <QGuiApplication>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QScreen>
+#include <QTemporaryDir>
+#include <QtQml/qqmlextensionplugin.h>
+
+#include <memory>
+
+Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
+
+using namespace facet::test;
+using facet::ui::AppController;
+using facet::ui::EngineClient;
+
+class GuiSmokeTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::unique_ptr<AppController> app_;
+    std::unique_ptr<QQmlApplicationEngine> qml_;
+    QQuickWindow* window_ = nullptr;
+
+    void screenshot(const QString& name) {
+        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QTest::qWait(300); // let async thumbnails land
+        const QImage shot = window_->grabWindow();
+        QVERIFY(!shot.isNull());
+        QVERIFY(shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name));
+    }
+
+    QString writeImage(const QString& name, int w, int h) {
+        QImage image(w, h, QImage::Format_RGB888);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                image.setPixelColor(x, y, QColor(x * 255 / w, y * 255 / h, 160));
+        const QString path = dir_.filePath(name);
+        if (!image.save(path))
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+    // name → token text shown on its chip
+    QMap<QString, QString> shownTokens() {
+        QMap<QString, QString> out;
+        for (QQuickItem* label : itemsNamed(window_, "tokenLabel"))
+            out.insert(ancestorWith(label, "overridden")->property("name").toString(),
+                       label->property("text").toString());
+        return out;
+    }
+
+    void checkTokens(const QMap<QString, QSize>& images, int level,
+                     QMap<QString, int> overrides = {}) {
+        const auto shown = shownTokens();
+        QCOMPARE(shown.size(), images.size());
+        for (auto it = images.begin(); it != images.end(); ++it) {
+            const int l = overrides.value(it.key(), level);
+            const int expected =
+                facet::image::softTokensFor(it.value().width(), it.value().height(), l);
+            QCOMPARE(shown.value(it.key()), QStringLiteral("%1 tokens").arg(expected));
+        }
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        app_ = std::make_unique<AppController>(dir_.filePath("store"));
+        app_->chat()->loadConversations();
+        qml_ = std::make_unique<QQmlApplicationEngine>();
+        QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
+        window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
+        QVERIFY(window_);
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+    }
+
+    void noModel_allLevelsEnabled_sendDisabled() {
+        QCOMPARE(app_->engine()->state(), EngineClient::State::NoModel);
+        for (int level : {70, 140, 280, 560, 1120}) {
+            QQuickItem* button = itemNamed(window_, QStringLiteral("level%1").arg(level));
+            QVERIFY2(button, qPrintable(QString::number(level)));
+            QVERIFY(button->isEnabled());
+        }
+        QVERIFY(!itemNamed(window_, "sendButton")->isEnabled());
+        QCOMPARE(itemNamed(window_, "composerStatus")->property("text").toString(),
+                 QString("No model loaded"));
+    }
+
+    void dropImages_switchLevels_tokensMatchSizeRule() {
+        const QMap<QString, QSize> images{{"landscape.png", {1600, 900}},
+                                          {"portrait.jpg", {500, 1200}}};
+        QList<QUrl> urls;
+        for (auto it = images.begin(); it != images.end(); ++it)
+            urls << QUrl::fromLocalFile(
+                writeImage(it.key(), it.value().width(), it.value().height()));
+        // A text file posing as an image: refused by name, the others still added.
+        QFile bogus(dir_.filePath("bogus.png"));
+        QVERIFY(bogus.open(QIODevice::WriteOnly));
+        bogus.write("not an image");
+        bogus.close();
+        urls << QUrl::fromLocalFile(bogus.fileName());
+        QQuickItem* overlay = itemNamed(window_, "dropOverlay");
+        QVERIFY(overlay);
+        QVERIFY(QMetaObject::invokeMethod(overlay, "filesDropped",
+                                          Q_ARG(QVariant, QVariant::fromValue(urls))));
+        QTRY_COMPARE(itemsNamed(window_, "tokenLabel").size(), 2);
+        checkTokens(images, 280);
+        {
+            QQuickItem* b = itemNamed(window_, "level70");
+            qWarning() << "DBG screen" << window_->screen()->geometry() << "window"
+                       << window_->geometry() << "button" << b->mapToScene(QPointF(0, 0))
+                       << b->size();
+        }
+        for (int level : {70, 140, 560, 1120, 280}) {
+            click(window_, itemNamed(window_, QStringLiteral("level%1").arg(level)));
+            QTRY_COMPARE(app_->attachments()->messageLevel(), level);
+            checkTokens(images, level);
+        }
+        app_->attachments()->setImageLevel(1, 1120); // per-image override on portrait.jpg
+        checkTokens(images, 280, {{"portrait.jpg", 1120}});
+        screenshot("shell-no-model.png");
+    }
+
+    void modelView_showsResizedImage() {
+        click(window_, itemsNamed(window_, "previewButton").first());
+        QQuickItem* seen = nullptr;
+        QTRY_VERIFY((seen = itemNamed(window_, "seenImage")) != nullptr);
+        QTRY_COMPARE(seen->property("status").toInt(), 1); // Image.Ready
+        const QSize size = seen->property("sourceSize").toSize();
+        qWarning() << "DBG seen" << size << seen->implicitWidth() << seen->implicitHeight()
+                   << seen->property("source");
+        // landscape.png at 280: the model input is a multiple of 48 and within the budget.
+        QCOMPARE(size.width() % 48, 0);
+        QCOMPARE(size.height() % 48, 0);
+        QCOMPARE((size.width() / 48) * (size.height() / 48),
+                 facet::image::softTokensFor(1600, 900, 280));
+        screenshot("model-view.png");
+        QTest::keyClick(window_, Qt::Key_Escape);
+        QTRY_VERIFY(itemNamed(window_, "seenImage") == nullptr);
+    }
+
+    void demoModel_onlyCompiledLevelsEnabled() {
+        app_->engine()->loadDemoModel();
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading, 60000);
+        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+        const auto& levels = app_->engine()->modelInfo().detailLevels;
+        for (int level : {70, 140, 280, 560, 1120}) {
+            const bool compiled = std::find(levels.begin(), levels.end(), level) != levels.end();
+            QCOMPARE(itemNamed(window_, QStringLiteral("level%1").arg(level))->isEnabled(),
+                     compiled);
+        }
+        QVERIFY(itemNamed(window_, "demoNote"));
+        QVERIFY(itemNamed(window_, "sendButton")->isEnabled());
+        screenshot("shell-demo-model.png");
+    }
+
+    void sendStreamStop() {
+        app_->chat()->setSamplingValue("maxNewTokens", 400);
+        QQuickItem* input = itemNamed(window_, "messageInput");
+        input->forceActiveFocus();
+        input->setProperty("text", QStringLiteral("What is in these pictures?"));
+        QTest::keyClick(window_, Qt::Key_Return); // Enter sends
+        QTRY_VERIFY(app_->chat()->busy());
+        QCOMPARE(input->property("text").toString(), QString());
+        QCOMPARE(app_->attachments()->rowCount(), 0);
+        // The text streams in: the reply grows while the request is still running.
+        QQuickItem* reply = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((reply = itemNamed(window_, "replyText")) &&
+                                     reply->property("text").toString().size() > 0,
+                                 60000);
+        QVERIFY(app_->chat()->busy());
+        screenshot("chat-streaming.png");
+        click(window_, itemNamed(window_, "stopButton"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 30000);
+        const auto& messages = app_->conversation()->conversation().messages;
+        QCOMPARE(messages.size(), 2);
+        QCOMPARE(messages[0].images.size(), 2);
+        QCOMPARE(messages[0].images[1].level, 1120); // the per-image override was sent
+        QCOMPARE(messages[1].finishReason, QString("cancelled"));
+        QVERIFY(!messages[1].text.isEmpty());
+        screenshot("chat-stopped.png");
+    }
+
+    void regenerate() {
+        app_->chat()->setSamplingValue("maxNewTokens", 24);
+        QQuickItem* button = itemNamed(window_, "regenerateButton");
+        QVERIFY(button);
+        QTRY_VERIFY(button->isEnabled());
+        click(window_, button);
+        QTRY_VERIFY(app_->chat()->busy());
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 60000);
+        const auto& messages = app_->conversation()->conversation().messages;
+        QCOMPARE(messages.size(), 2);
+        QVERIFY(messages[1].finishReason == "stop" || messages[1].finishReason == "max_tokens");
+        QVERIFY(messages[1].stats.value("generated_tokens").toInt() > 0);
+        QTRY_VERIFY(itemNamed(window_, "copyButton"));
+        screenshot("chat-regenerated.png");
+    }
+
+    void quitAndRestartFindsConversation() {
+        const QString id = app_->chat()->currentId();
+        const QString reply = app_->conversation()->conversation().messages[1].text;
+        qml_.reset();
+        app_.reset(); // quit
+        app_ = std::make_unique<AppController>(dir_.filePath("store"));
+        app_->chat()->loadConversations();
+        QCOMPARE(app_->chats()->rowCount(), 1);
+        QCOMPARE(app_->chats()->idAt(0), id);
+        qml_ = std::make_unique<QQmlApplicationEngine>();
+        QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
+        window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        QQuickItem* list = itemNamed(window_, "chatList");
+        QVERIFY(list);
+        QTRY_VERIFY(!itemsNamed(window_, "chatListItem").isEmpty());
+        click(window_, itemsNamed(window_, "chatListItem").first());
+        QTRY_COMPARE(app_->chat()->currentId(), id);
+        QCOMPARE(app_->conversation()->conversation().messages.size(), 2);
+        QCOMPARE(app_->conversation()->conversation().messages[1].text, reply);
+        screenshot("restart.png");
+    }
+
+    void cleanupTestCase() {
+        qml_.reset();
+        app_.reset();
+    }
+};
+
+int main(int argc, char** argv) {
+    facet::ui::prepareApplication();
+    QGuiApplication app(argc, argv);
+    GuiSmokeTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_gui_smoke.moc"

@@ -1,0 +1,81 @@
+import QtQuick
+import QtTest
+import Facet.Ui
+
+TestCase {
+    id: test
+    name: "AttachmentChip"
+    when: windowShown
+    visible: true // TestCase is invisible by default; the items under test must get input
+    width: 500
+    height: 200
+
+    Component {
+        id: chipComponent
+        AttachmentChip {
+            name: "photo.jpg"
+            level: 280
+            tokens: 266
+            modelLevels: [70, 280, 560]
+        }
+    }
+    SignalSpy { id: removeSpy; signalName: "removeRequested" }
+    SignalSpy { id: previewSpy; signalName: "previewRequested" }
+    SignalSpy { id: levelSpy; signalName: "levelPicked" }
+
+    function test_showsNameTokensAndLevel() {
+        const chip = createTemporaryObject(chipComponent, test)
+        waitForRendering(chip)
+        verify(chip)
+        compare(findChild(chip, "tokenLabel").text, "266 tokens")
+        compare(findChild(chip, "levelButton").text, "Standard")
+        chip.overridden = true
+        chip.level = 560
+        compare(findChild(chip, "levelButton").text, "High •")
+        compare(chip.Accessible.name, "Image photo.jpg")
+    }
+
+    function test_removeAndPreviewButtonsEmit() {
+        const chip = createTemporaryObject(chipComponent, test)
+        waitForRendering(chip)
+        removeSpy.target = chip
+        previewSpy.target = chip
+        removeSpy.clear()
+        previewSpy.clear()
+        const remove = findChild(chip, "removeButton")
+        compare(remove.Accessible.name, "Remove photo.jpg")
+        mouseClick(remove)
+        compare(removeSpy.count, 1)
+        mouseClick(findChild(chip, "previewButton"))
+        compare(previewSpy.count, 1)
+    }
+
+    function test_levelMenuOffersOnlyModelLevels() {
+        const chip = createTemporaryObject(chipComponent, test)
+        waitForRendering(chip)
+        levelSpy.target = chip
+        levelSpy.clear()
+        mouseClick(findChild(chip, "levelButton"))
+        // The menu's items: enabled exactly for the compiled levels.
+        const menu = findChild(chip, "levelMenu")
+        tryVerify(() => menu.opened)
+        const enabled = []
+        for (let i = 0; i < 5; ++i) {
+            const item = menu.itemAt(i)
+            if (item.enabled)
+                enabled.push(item.text)
+        }
+        compare(enabled, ["Minimal 70", "Standard 280", "High 560"])
+        menu.itemAt(3).triggered()
+        compare(levelSpy.count, 1)
+        compare(levelSpy.signalArguments[0][0], 560)
+    }
+
+    function test_thumbnailFailsCleanlyForMissingFile() {
+        const chip = createTemporaryObject(chipComponent, test,
+            { thumbnail: "image://facet/thumb/" + encodeURIComponent("/nonexistent/x.png") })
+        waitForRendering(chip)
+        const image = findChild(chip, "thumbnail")
+        tryCompare(image, "status", Image.Error, 5000)
+    }
+}
