@@ -87,8 +87,10 @@ RgbImage decodeImage(const std::filesystem::path& file) {
             image = detail::decodeJpeg(bytes, info);
             break;
         case Format::Png:
-        case Format::Bmp:
             image = detail::decodePngOrBmp(bytes, info);
+            break;
+        case Format::Bmp:
+            image = detail::decodeBmp(bytes, info);
             break;
         case Format::Gif:
             image = detail::decodeGif(bytes, info);

@@ -3,10 +3,12 @@ folder. Content is deterministic 'photo-like' data: smooth gradients, hard edges
 that resampling and JPEG/WebP coding are exercised in earnest."""
 import io
 import os
+import struct
 
 import numpy as np
 from PIL import Image
 
+import gif_craft
 import png_craft
 
 
@@ -39,6 +41,21 @@ def _save(folder, name, image, **kwargs):
 
 def _craft(folder, name, *args, **kwargs):
     png_craft.write_png(os.path.join(folder, name), *args, **kwargs)
+    return name
+
+
+def _write_bmp16(folder, name, words, masks):
+    """16-bit BMP (Pillow only writes 1/8/24-bit): BI_RGB 5-5-5, or BI_BITFIELDS with masks."""
+    h, w = words.shape
+    stride = (w * 16 + 31) // 32 * 4
+    rows = b"".join(words[y].tobytes().ljust(stride, b"\0") for y in range(h - 1, -1, -1))
+    extra = struct.pack("<III", *masks) if masks else b""
+    offset = 14 + 40 + len(extra)
+    header = b"BM" + struct.pack("<IHHI", offset + len(rows), 0, 0, offset)
+    header += struct.pack("<IiiHHIIiiII", 40, w, h, 1, 16, 3 if masks else 0, len(rows), 2835,
+                          2835, 0, 0)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(header + extra + rows)
     return name
 
 
@@ -105,9 +122,22 @@ def good_images(folder):
     yield _save(folder, "lossy_alpha.webp", rgba, quality=70), [70], []
     yield _save(folder, "rgb24.bmp", rgb(150, 100, 52)), [70], []
     yield _save(folder, "palette8.bmp", pal), [70], []
+    words = np.random.default_rng(55).integers(0, 65536, size=(37, 21)).astype("<u2")
+    yield _write_bmp16(folder, "rgb555.bmp", words, None), [70], []
+    yield _write_bmp16(folder, "rgb565_bitfields.bmp", words, (0xF800, 0x7E0, 0x1F)), [70], []
     gif = Image.fromarray(photo(120, 80, 53)).quantize(100)
     yield _save(folder, "palette.gif", gif, transparency=5), [70], []
     yield _save(folder, "interlaced.gif", gif, interlace=True), [70], []
+    indices = np.random.default_rng(54).integers(0, 12, size=(20, 30)).astype(np.uint8)
+    palette = [(10 * i, 255 - 10 * i, (37 * i) % 256) for i in range(4)]
+    gif_craft.write_gif(os.path.join(folder, "offset_frame.gif"), (40, 32), (5, 7, 30, 20),
+                        indices, global_palette=palette, transparency=2)
+    yield "offset_frame.gif", [70], []  # canvas fill, indices past the palette (gray ramp)
+    gif_craft.write_gif(os.path.join(folder, "local_palette.gif"), (30, 20), (0, 0, 30, 20),
+                        indices, local_palette=palette * 4)
+    yield "local_palette.gif", [70], []
+    gif_craft.write_gif(os.path.join(folder, "no_palette.gif"), (30, 20), (0, 0, 30, 20), indices)
+    yield "no_palette.gif", [70], []  # Pillow opens it as mode L
 
     # The 4000x3000 photo: the expensive one, done once at one level (the benchmark does all).
     yield _save(folder, "photo_4000x3000.jpg", rgb(4000, 3000, 60), quality=90), [280], []
