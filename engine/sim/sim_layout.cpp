@@ -13,8 +13,7 @@
 namespace facet::sim {
 namespace {
 
-std::vector<int64_t> descending(std::vector<int64_t> values)
-{
+std::vector<int64_t> descending(std::vector<int64_t> values) {
     values = model::sortedUnique(std::move(values));
     std::reverse(values.begin(), values.end());
     return values;
@@ -22,8 +21,7 @@ std::vector<int64_t> descending(std::vector<int64_t> values)
 
 } // namespace
 
-SimModelLayout resolveLayout(const SimModelOptions& o)
-{
+SimModelLayout resolveLayout(const SimModelOptions& o) {
     SimModelLayout layout;
     layout.levels = descending(o.levels);
     if (layout.levels.empty())
