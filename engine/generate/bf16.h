@@ -1,28 +1,15 @@
 #pragma once
-// bfloat16 <-> float32 conversions with the rounding PyTorch uses (round to nearest even, NaN
-// kept quiet). The engine keeps bf16 values as raw uint16_t bit patterns.
-#include <bit>
+// bfloat16 helpers of the engine (engine/common/bf16.h: PyTorch's round-to-nearest-even) plus
+// the constants the generation code uses. bf16 values travel as raw uint16_t bit patterns.
+#include "common/bf16.h"
+
 #include <cstdint>
 
 namespace facet::generate {
 
-[[nodiscard]] inline float bf16ToFloat(std::uint16_t bits) {
-    return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
-}
-
-[[nodiscard]] inline std::uint16_t floatToBf16(float value) {
-    const auto u = std::bit_cast<std::uint32_t>(value);
-    if ((u & 0x7FFFFFFFu) > 0x7F800000u) { // NaN: keep sign, force a quiet payload
-        return static_cast<std::uint16_t>((u >> 16) | 0x0040u);
-    }
-    const std::uint32_t roundingBias = 0x7FFFu + ((u >> 16) & 1u);
-    return static_cast<std::uint16_t>((u + roundingBias) >> 16);
-}
-
-// bf16(x) as a float: the value after a round trip through bfloat16.
-[[nodiscard]] inline float roundToBf16(float value) {
-    return bf16ToFloat(floatToBf16(value));
-}
+using facet::bf16ToFloat;
+using facet::floatToBf16;
+using facet::roundToBf16;
 
 inline constexpr std::uint16_t kBf16One = 0x3F80;
 inline constexpr std::uint16_t kBf16Zero = 0x0000;

@@ -12,9 +12,9 @@ namespace gentest {
 
 using namespace facet::generate;
 
-std::filesystem::path simModelDir() {
+std::filesystem::path simModelDir(const std::string& name) {
     static std::once_flag once;
-    const std::filesystem::path dir = std::filesystem::path(FACET_TEST_DATA_DIR) / "sim-model";
+    const std::filesystem::path dir = std::filesystem::path(FACET_TEST_DATA_DIR) / name;
     std::call_once(once, [&] {
         facet::sim::SimModelOptions o;
         o.seed = 3;

@@ -13,8 +13,10 @@
 
 namespace gentest {
 
-// levels {70, 140, 280}, buckets {128, 256, 384}, max_seq_len 2048, partition 1024.
-std::filesystem::path simModelDir();
+// levels {70, 140, 280}, buckets {128, 256, 384}, max_seq_len 2048, partition 1024; written
+// once per process under the test data folder in `name` (one name per test executable, so
+// tests running in parallel never write the same folder).
+std::filesystem::path simModelDir(const std::string& name = "sim-model");
 
 // A w x h 24-bit BMP with a seeded pattern, written once under the test data folder.
 std::filesystem::path testImage(int width, int height, int seed);

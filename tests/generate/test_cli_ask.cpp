@@ -1,0 +1,102 @@
+// facet-cli ask end to end on a simulator folder: the JSON-lines event stream (phase, text,
+// stats, error), the stats keys, exit codes, and greedy runs that repeat exactly.
+#include "sim_fixture.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QList<QJsonObject> events;
+    QByteArray err;
+};
+
+CliRun ask(const QStringList& args) {
+    QProcess p;
+    p.start(QString::fromUtf8(FACET_CLI), QStringList{"ask"} + args);
+    if (!p.waitForFinished(120000))
+        qFatal("facet-cli ask did not finish");
+    CliRun r;
+    r.exitCode = p.exitCode();
+    r.err = p.readAllStandardError();
+    for (const QByteArray& line : p.readAllStandardOutput().split('\n')) {
+        if (line.trimmed().isEmpty())
+            continue;
+        const QJsonDocument doc = QJsonDocument::fromJson(line);
+        if (!doc.isObject())
+            qFatal("not a JSON object line: %s", line.constData());
+        r.events.push_back(doc.object());
+    }
+    return r;
+}
+
+QString model() {
+    return QString::fromStdString(gentest::simModelDir("sim-model-cli").string());
+}
+
+} // namespace
+
+class TestCliAsk : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonEventsAndStats() {
+        const QString img = QString::fromStdString(gentest::testImage(160, 120, 21).string());
+        const CliRun r =
+            ask({"--model", model(), "--image", img + "@70", "--image", img, "--detail", "140",
+                 "--greedy", "--max-new-tokens", "6", "--json", "What is in the pictures?"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.events.size() >= 4);
+        QCOMPARE(r.events[0]["type"].toString(), QString("phase"));
+        QCOMPARE(r.events[0]["phase"].toString(), QString("vision"));
+        QCOMPARE(r.events[0]["level"].toInt(), 70);
+        QCOMPARE(r.events[1]["level"].toInt(), 140);
+        QCOMPARE(r.events[1]["images"].toInt(), 2);
+        QCOMPARE(r.events[2]["phase"].toString(), QString("prefill"));
+        for (int i = 3; i + 1 < r.events.size(); ++i)
+            QVERIFY(r.events[i]["type"].toString() == "text" ||
+                    r.events[i]["phase"].toString() == "decode");
+        const QJsonObject last = r.events.back();
+        QCOMPARE(last["type"].toString(), QString("stats"));
+        const QJsonObject stats = last["stats"].toObject();
+        for (const char* key : {"prompt_tokens", "images", "generated_tokens", "ttft_ms",
+                                "decode_tokens_per_s", "finish_reason"})
+            QVERIFY2(stats.contains(key), key);
+        const QJsonArray images = stats["images"].toArray();
+        QCOMPARE(images.size(), 2);
+        QCOMPARE(images[0].toObject()["level"].toInt(), 70);
+        QCOMPARE(images[0].toObject()["bucket"].toInt(), 128);
+        QCOMPARE(images[1].toObject()["bucket"].toInt(), 256);
+        QVERIFY(images[1].toObject()["soft_tokens"].toInt() > 128);
+        QVERIFY(stats["generated_tokens"].toInt() >= 1 && stats["generated_tokens"].toInt() <= 6);
+        QVERIFY(stats["prompt_tokens"].toInt() > images[0].toObject()["soft_tokens"].toInt() + 128);
+
+        const CliRun again =
+            ask({"--model", model(), "--image", img + "@70", "--image", img, "--detail", "140",
+                 "--greedy", "--max-new-tokens", "6", "--json", "What is in the pictures?"});
+        QCOMPARE(again.events.size(), r.events.size());
+        for (int i = 0; i + 1 < r.events.size(); ++i)
+            QCOMPARE(again.events[i], r.events[i]);
+    }
+
+    void errorsAreEventsAndExitCodes() {
+        const QString img = QString::fromStdString(gentest::testImage(64, 64, 22).string());
+        const CliRun bad = ask({"--model", model(), "--image", img + "@1120", "--json", "?"});
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.events.size(), 1);
+        QCOMPARE(bad.events[0]["type"].toString(), QString("error"));
+        QVERIFY(bad.events[0]["message"].toString().contains("detail level 1120 is not compiled"));
+        QCOMPARE(bad.events[0]["stats"].toObject()["finish_reason"].toString(), QString("error"));
+
+        QCOMPARE(ask({"--model", model()}).exitCode, 1); // no question
+        QCOMPARE(ask({"--model", model(), "--bogus", "x", "q"}).exitCode, 1);
+        QCOMPARE(ask({"--model", "/nonexistent/model", "q"}).exitCode, 2);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliAsk)
+#include "test_cli_ask.moc"
