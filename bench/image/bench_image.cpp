@@ -49,6 +49,7 @@ nlohmann::json crcs(const std::vector<PreprocessedImage>& results) {
 
 template <typename Fn> double medianMs(int runs, Fn&& fn) {
     std::vector<double> times;
+    fn(); // warm-up: first-touch page faults and caches are not what is measured
     for (int i = 0; i < runs; ++i) {
         const auto start = std::chrono::steady_clock::now();
         fn();

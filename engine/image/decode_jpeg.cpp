@@ -74,6 +74,7 @@ inline std::uint8_t clip8(int v) {
 struct Job {
     Bytes file;
     std::vector<std::uint8_t>* samples; // width * height * components
+    std::vector<std::uint8_t>* row;     // one scanline
     int width = 0, height = 0, components = 0;
     int rowsBeforeRunningOut = -1;
     std::string error;
@@ -117,13 +118,22 @@ bool runLibjpeg(Job& job) {
     job.height = static_cast<int>(cinfo.output_height);
     job.components = cinfo.output_components;
     const size_t stride = static_cast<size_t>(job.width) * static_cast<size_t>(job.components);
-    job.samples->resize(stride * static_cast<size_t>(job.height));
+    // Rows are appended to reserved memory rather than written into a zero-filled buffer:
+    // fresh pages are expensive, and touching them twice doubles that.
+    try {
+        job.samples->reserve(stride * static_cast<size_t>(job.height));
+        job.row->resize(stride);
+    } catch (...) {
+        jpeg_destroy_decompress(&cinfo);
+        throw;
+    }
+    JSAMPROW row = job.row->data();
     while (cinfo.output_scanline < cinfo.output_height && job.rowsBeforeRunningOut < 0) {
-        JSAMPROW row = job.samples->data() + stride * cinfo.output_scanline;
         const JDIMENSION before = cinfo.output_scanline;
         jpeg_read_scanlines(&cinfo, &row, 1);
         if (src.ranOut)
             job.rowsBeforeRunningOut = static_cast<int>(before);
+        job.samples->insert(job.samples->end(), row, row + stride);
     }
     if (job.rowsBeforeRunningOut < 0)
         jpeg_finish_decompress(&cinfo);
@@ -134,8 +144,9 @@ bool runLibjpeg(Job& job) {
 } // namespace
 
 RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
-    std::vector<std::uint8_t> samples;
+    std::vector<std::uint8_t> samples, row;
     Job job;
+    job.row = &row;
     job.file = file;
     job.samples = &samples;
     if (!runLibjpeg(job))

@@ -25,17 +25,20 @@ const std::array<float, 256>& rescaleTable() {
 }
 
 // Patch p = py * pw + px holds rows dy, columns dx, channels c: index (dy * 16 + dx) * 3 + c,
-// which is the resized image's own HWC order within the 16 x 16 block.
+// which is the resized image's own HWC order within the 16 x 16 block. Values are appended in
+// patch order (one pass over the output, no zero-fill first), then the padding rows are added.
 void patchify(const RgbImage& resized, PreprocessedImage& out) {
     const auto& table = rescaleTable();
     const int pw = resized.width / kPatchSize;
     const int ph = resized.height / kPatchSize;
     const size_t rowBytes = static_cast<size_t>(resized.width) * 3;
+    const size_t total = static_cast<size_t>(out.maxPatches);
+    out.pixelValues.reserve(total * kPatchValues);
+    out.positions.reserve(total * 2);
+    std::array<float, kPatchValues> patch{};
     for (int py = 0; py < ph; ++py) {
         for (int px = 0; px < pw; ++px) {
-            const size_t patch =
-                static_cast<size_t>(py) * static_cast<size_t>(pw) + static_cast<size_t>(px);
-            float* dst = &out.pixelValues[patch * kPatchValues];
+            float* dst = patch.data();
             for (int dy = 0; dy < kPatchSize; ++dy) {
                 const std::uint8_t* src =
                     &resized.rgb[(static_cast<size_t>(py) * kPatchSize + static_cast<size_t>(dy)) *
@@ -44,10 +47,13 @@ void patchify(const RgbImage& resized, PreprocessedImage& out) {
                 for (int i = 0; i < kPatchSize * 3; ++i)
                     *dst++ = table[src[i]];
             }
-            out.positions[patch * 2 + 0] = px;
-            out.positions[patch * 2 + 1] = py;
+            out.pixelValues.insert(out.pixelValues.end(), patch.begin(), patch.end());
+            out.positions.push_back(px);
+            out.positions.push_back(py);
         }
     }
+    out.pixelValues.resize(total * kPatchValues, 0.0f);
+    out.positions.resize(total * 2, -1);
 }
 
 PreprocessedImage preprocessWithThreads(const RgbImage& decoded, int level, int threads) {
@@ -62,8 +68,6 @@ PreprocessedImage preprocessWithThreads(const RgbImage& decoded, int level, int 
     out.resized = detail::resizeBicubic(decoded, size.width, size.height, threads);
     out.patches = (size.height / kPatchSize) * (size.width / kPatchSize);
     out.softTokens = out.patches / (kPoolingKernelSize * kPoolingKernelSize);
-    out.pixelValues.assign(static_cast<size_t>(out.maxPatches) * kPatchValues, 0.0f);
-    out.positions.assign(static_cast<size_t>(out.maxPatches) * 2, -1);
     patchify(out.resized, out);
     return out;
 }
@@ -80,15 +84,13 @@ std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
         if (!isDetailLevel(level))
             throw Error("unsupported detail level " + std::to_string(level) +
                         " (expected 70, 140, 280, 560 or 1120)");
-    std::vector<PreprocessedImage> out(levels.size());
-    const int count = static_cast<int>(levels.size());
-    // One task per level; each level splits its rows over its share of the remaining cores.
-    const int perLevel = std::max(1, detail::hardwareThreads() / std::max(1, count));
-    detail::parallelFor(count, count, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i)
-            out[static_cast<size_t>(i)] =
-                preprocessWithThreads(decoded, levels[static_cast<size_t>(i)], perLevel);
-    });
+    // Levels one after another, each splitting its rows over every core: running levels in
+    // parallel as well only oversubscribes the cores and makes the threads contend for fresh
+    // pages (the outputs are tens of MB).
+    std::vector<PreprocessedImage> out;
+    out.reserve(levels.size());
+    for (int level : levels)
+        out.push_back(preprocessWithThreads(decoded, level, detail::hardwareThreads()));
     return out;
 }
 

@@ -44,7 +44,7 @@ struct PreprocessedImage {
 // One level. Throws facet::Error for an unsupported level or a size-rule error.
 PreprocessedImage preprocess(const RgbImage& decoded, int level);
 
-// Several levels of one decoded image, computed in parallel (one thread per level).
+// Several levels of one decoded image (decoded once by the caller), each resized from it.
 std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
                                                 std::span<const int> levels);
 
