@@ -58,6 +58,11 @@ void checkExtent(const std::filesystem::path& path, const std::string& name,
             __builtin_mul_overflow(numel, t.shape[d], &numel))
             throw bad("size overflows");
     }
+    // Views that repeat elements (stride 0, overlapping strides) could stand for far more data
+    // than the file holds; state dicts never contain them.
+    if (numel > t.storage->numel)
+        throw bad("view has " + std::to_string(numel) + " elements but its storage holds " +
+                  std::to_string(t.storage->numel));
     if (last >= t.storage->numel)
         throw bad("view reaches element " + std::to_string(last) + " of storage " + t.storage->key +
                   " which holds " + std::to_string(t.storage->numel));

@@ -148,6 +148,8 @@ def main():
     cyclic["self"] = cyclic
     torch.save(cyclic, p("cyclic.pth"))
     expected["refused"]["cyclic.pth"] = "the dict at 'self' appears more than once"
+    torch.save({"expanded": torch.ones(3, 1).expand(3, 1000)}, p("expanded.pth"))
+    expected["refused"]["expanded.pth"] = "view has 3000 elements but its storage holds 3"
     rewrite(p("mixed.pth"), p("deflated.pth"), compression=zipfile.ZIP_DEFLATED)
     expected["refused"]["deflated.pth"] = "is compressed (method 8)"
     with open(p("mixed.pth"), "rb") as f:
