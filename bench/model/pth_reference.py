@@ -1,0 +1,37 @@
+#!/usr/bin/python3
+"""Python side of bench_model: times torch.load of a .pth and an embedding-row lookup on the
+loaded table, and prints JSON with the timings and the SHA-256 of the gathered rows.
+
+usage: pth_reference.py FILE ROW...
+"""
+import hashlib
+import json
+import statistics
+import sys
+import time
+
+import torch
+
+
+def median_ms(fn, runs):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), result
+
+
+def main():
+    path = sys.argv[1]
+    rows = torch.tensor([int(r) for r in sys.argv[2:]], dtype=torch.long)
+    load_ms, state = median_ms(lambda: torch.load(path), 5)
+    table = state["embed_tokens"]["weight"]
+    gather_ms, gathered = median_ms(lambda: torch.nn.functional.embedding(rows, table), 50)
+    digest = hashlib.sha256(gathered.contiguous().view(torch.int16).numpy().tobytes()).hexdigest()
+    print(json.dumps({"load_ms": load_ms, "gather_ms": gather_ms, "gather_sha256": digest,
+                      "torch": torch.__version__}))
+
+
+if __name__ == "__main__":
+    main()
