@@ -9,6 +9,7 @@
 #include "image/resample_kernels.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -55,8 +56,9 @@ void verticalRowScalar(const std::uint8_t* top, size_t rowBytes, std::uint8_t* d
 #ifdef FACET_RESAMPLE_AVX2
 constexpr int kLanes = 8;
 
+// FACET_IMAGE_NO_SIMD=1 forces the scalar loops, so tests can check them on AVX2 machines too.
 bool haveAvx2() {
-    static const bool yes = __builtin_cpu_supports("avx2");
+    static const bool yes = __builtin_cpu_supports("avx2") && !std::getenv("FACET_IMAGE_NO_SIMD");
     return yes;
 }
 
