@@ -49,9 +49,15 @@ template <class Ours, class Theirs> constexpr bool returnCompatible() {
 
 template <class Ours, class Theirs> struct Compatible : std::false_type {};
 template <class R1, class... A1, class R2, class... A2>
-struct Compatible<R1 (*)(A1...), R2 (*)(A2...)>
-    : std::bool_constant<sizeof...(A1) == sizeof...(A2) && returnCompatible<R1, R2>() &&
-                         (paramCompatible<A1, A2>() && ...)> {};
+struct Compatible<R1 (*)(A1...), R2 (*)(A2...)> {
+    static constexpr bool check() {
+        if constexpr (sizeof...(A1) != sizeof...(A2))
+            return false; // e.g. the 3-argument rbln_create_runtime of SDKs before 2025.03
+        else
+            return returnCompatible<R1, R2>() && (paramCompatible<A1, A2>() && ...);
+    }
+    static constexpr bool value = check();
+};
 
 #define FACET_CHECK(fn)                                                                            \
     static_assert(Compatible<abi::PFN_##fn, decltype(&::fn)>::value,                               \

@@ -87,10 +87,13 @@ std::shared_ptr<KvCache> acquireKvCache(const std::filesystem::path& modelDir, i
     std::lock_guard lock(mutex);
     auto& slot = registry[{dir.string(), device}];
     if (auto existing = slot.lock()) {
-        if (!(existing->geometry() == cache))
+        const auto& t = existing->text();
+        const bool sameLayers = t.layers == text.layers && t.sliding == text.sliding &&
+                                t.kvDim() == text.kvDim() && t.slidingWindow == text.slidingWindow;
+        if (!(existing->geometry() == cache) || !sameLayers)
             throw Error(dir.string() + ": language-model graphs of this folder were compiled for "
                                        "different KV-cache geometries (max_seq_len, block size, "
-                                       "block count or batch)");
+                                       "block count, batch or layer shapes)");
         return existing;
     }
     auto created = std::make_shared<KvCache>(text, cache);

@@ -22,6 +22,7 @@ public:
     KvCache(const TextConfig& text, const CacheConfig& cache);
 
     const CacheConfig& geometry() const { return cache_; }
+    const TextConfig& text() const { return text_; }
     // [kvHeads·headDim] key / value row of global layer `layer` at (block, offset).
     float* globalKey(int layer, int64_t block, int64_t offset);
     float* globalValue(int layer, int64_t block, int64_t offset);

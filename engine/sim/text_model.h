@@ -47,7 +47,7 @@ private:
     TextConfig config_;
     std::vector<TextLayerWeights> layers_;
     std::vector<float> finalNorm_;
-    std::shared_ptr<const std::vector<uint16_t>> outputProjection_; // [vocab, hidden] bf16
+    std::shared_ptr<const std::vector<float>> outputProjection_; // [vocab, hidden] bf16 values
 };
 
 // The tied output projection / embedding table for (seed, scale, vocab, hidden), shared by

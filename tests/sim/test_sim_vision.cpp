@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <chrono>
 #include <cmath>
 
 using namespace facet;
@@ -88,7 +89,12 @@ private slots:
     }
 
     void poolsByPosition() {
+        const auto start = std::chrono::steady_clock::now();
         const auto [hidden, mask] = run(makeInputs());
+        const std::chrono::duration<double, std::milli> took =
+            std::chrono::steady_clock::now() - start;
+        qInfo("vision tower, max_soft_tokens 70: %.1f ms (timing only, not asserted)",
+              took.count());
         // 27 x 21 patches -> 9 x 7 = 63 pooled slots, the rest empty and zero.
         int valid = 0;
         for (int s = 0; s < kLevel; ++s)
