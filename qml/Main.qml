@@ -24,7 +24,7 @@ ApplicationWindow {
     }
 
     Shortcut {
-        sequence: StandardKey.New
+        sequences: [StandardKey.New]
         onActivated: { App.chat.newChat(); composer.focusInput() }
     }
     Shortcut {
@@ -33,7 +33,7 @@ ApplicationWindow {
         onActivated: App.chat.stop()
     }
     Shortcut {
-        sequence: StandardKey.Paste
+        sequences: [StandardKey.Paste]
         enabled: !composer.inputFocused
         onActivated: composer.paste()
     }
@@ -90,9 +90,8 @@ ApplicationWindow {
     NoticeArea {
         id: notices
         anchors.right: parent.right
-        anchors.bottom: parent.bottom
+        anchors.top: parent.top
         anchors.margins: 12
-        anchors.bottomMargin: 140
         width: Math.min(parent.width * 0.5, 520)
     }
 

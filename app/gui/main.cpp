@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     QGuiApplication application(argc, argv);
     QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.facet.Facet")));
 
-    facet::ui::AppController app;
+    facet::ui::AppController app{QString()};
     app.chat()->loadConversations();
     // The last model folder the user chose, else the demo model (simulated device).
     QSettings settings;

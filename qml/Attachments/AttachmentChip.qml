@@ -43,7 +43,13 @@ Pane {
             fillMode: Image.PreserveAspectCrop
             Accessible.role: Accessible.Graphic
             Accessible.name: qsTr("Thumbnail of %1").arg(chip.name)
-            BusyIndicator { anchors.centerIn: parent; running: thumb.status === Image.Loading; width: 24; height: 24 }
+            BusyIndicator {
+                anchors.centerIn: parent
+                running: thumb.status === Image.Loading
+                visible: running
+                width: 24
+                height: 24
+            }
         }
         ColumnLayout {
             spacing: 0

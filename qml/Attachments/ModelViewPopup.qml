@@ -20,7 +20,6 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     width: Math.min(parent ? parent.width * 0.9 : 900, 1000)
     height: Math.min(parent ? parent.height * 0.9 : 800, 900)
-    Accessible.name: title
 
     ColumnLayout {
         anchors.fill: parent

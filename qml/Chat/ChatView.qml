@@ -25,7 +25,7 @@ ListView {
     onCountChanged: if (followTail) Qt.callLater(positionViewAtEnd)
 
     delegate: Item {
-        id: row
+        id: entry
         required property int index
         required property string role
         required property string text
@@ -41,30 +41,30 @@ ListView {
         Loader {
             id: loader
             width: parent.width
-            sourceComponent: row.role === "user" ? userComponent : replyComponent
+            sourceComponent: entry.role === "user" ? userComponent : replyComponent
         }
         Component {
             id: userComponent
             UserMessage {
-                width: row.width
-                row: row.index
-                text: row.text
-                images: row.images
+                width: entry.width
+                row: entry.index
+                text: entry.text
+                images: entry.images
                 onEditRequested: (r, t) => view.editRequested(r, t)
             }
         }
         Component {
             id: replyComponent
             ReplyMessage {
-                width: row.width
-                text: row.text
-                reasoning: row.reasoning
-                stats: row.stats
-                error: row.error
-                finishReason: row.finishReason
-                streaming: row.streaming
-                phase: row.phase
-                isLast: row.index === view.count - 1
+                width: entry.width
+                text: entry.text
+                reasoning: entry.reasoning
+                stats: entry.stats
+                error: entry.error
+                finishReason: entry.finishReason
+                streaming: entry.streaming
+                phase: entry.phase
+                isLast: entry.index === view.count - 1
             }
         }
     }

@@ -32,22 +32,22 @@ Flow {
 
     Repeater {
         model: [
-            { name: qsTr("prompt tokens"), value: flow.num("prompt_tokens", 0) },
-            { name: qsTr("image tokens"), value: flow.num("image_tokens", 0) },
-            { name: qsTr("reused"), value: flow.num("reused_tokens", 0) },
-            { name: qsTr("generated"), value: flow.num("generated_tokens", 0) },
-            { name: qsTr("first token ms"), value: flow.num("ttft_ms", 0) },
-            { name: qsTr("tokens/s"), value: flow.num("decode_tokens_per_s", 1) },
-            { name: qsTr("buckets"), value: flow.bucketText() || "–" },
-            { name: qsTr("end"), value: flow.finishText(flow.stats.finish_reason) }
+            { name: qsTr("prompt tokens"), text: qsTr("%1 prompt tokens").arg(flow.num("prompt_tokens", 0)) },
+            { name: qsTr("image tokens"), text: qsTr("%1 image tokens").arg(flow.num("image_tokens", 0)) },
+            { name: qsTr("reused tokens"), text: qsTr("%1 reused").arg(flow.num("reused_tokens", 0)) },
+            { name: qsTr("generated tokens"), text: qsTr("%1 generated").arg(flow.num("generated_tokens", 0)) },
+            { name: qsTr("time to first token"), text: qsTr("first token %1 ms").arg(flow.num("ttft_ms", 0)) },
+            { name: qsTr("decode speed"), text: qsTr("%1 tokens/s").arg(flow.num("decode_tokens_per_s", 1)) },
+            { name: qsTr("buckets"), text: qsTr("level→bucket %1").arg(flow.bucketText() || "–") },
+            { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(flow.finishText(flow.stats.finish_reason)) }
         ]
         delegate: Label {
             required property var modelData
-            text: modelData.value + " " + modelData.name
+            text: modelData.text
             font.pixelSize: 11
             color: Theme.mutedText
             Accessible.name: modelData.name
-            Accessible.description: modelData.value
+            Accessible.description: modelData.text
         }
     }
 }

@@ -40,7 +40,7 @@ AppController::~AppController() {
 
 AppController* AppController::create(QQmlEngine*, QJSEngine*) {
     if (!g_instance)
-        g_instance = new AppController; // owned by the QML engine (Qt Quick Test)
+        g_instance = new AppController(QString()); // owned by the QML engine (Qt Quick Test)
     else
         QJSEngine::setObjectOwnership(g_instance, QJSEngine::CppOwnership);
     return g_instance;

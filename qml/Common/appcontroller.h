@@ -32,8 +32,9 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
 public:
-    // `storeRoot` empty: the XDG data folder.
-    explicit AppController(const QString& storeRoot = {}, QObject* parent = nullptr);
+    // `storeRoot` empty: the XDG data folder. No default argument on purpose: Qt 6.4 builds a
+    // default-constructible singleton itself instead of calling create().
+    explicit AppController(const QString& storeRoot, QObject* parent = nullptr);
     ~AppController() override;
 
     static AppController* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);

@@ -13,7 +13,6 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     width: 460
     readonly property var s: App.chat.sampling
-    Accessible.name: title
 
     GridLayout {
         anchors.fill: parent

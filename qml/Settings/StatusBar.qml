@@ -22,12 +22,14 @@ Pane {
         case EngineClient.NoModel:
             return qsTr("No model loaded") + (App.engine.lastError ? " (" + App.engine.lastError + ")" : "")
         }
+        if (!info || !info.bucketForLevel)
+            return ""
         const buckets = Object.keys(info.bucketForLevel).map(l => l + "→" + info.bucketForLevel[l]).join(", ")
-        return qsTr("Device %1 · %2 %3 %4 · %5 · levels %6 · buckets %7")
-               .arg(info.deviceId)
+        return qsTr("%1 · device %2 · %3 %4 %5 · levels %6 · buckets %7")
+               .arg(info.name).arg(info.deviceId)
                .arg(info.simulated ? qsTr("built-in simulator") : qsTr("RBLN runtime"))
-               .arg(info.runtimeFile).arg(info.runtimeVersion)
-               .arg(info.name).arg(info.detailLevels.join(", ")).arg(buckets)
+               .arg(String(info.runtimeFile).split("/").pop()).arg(info.runtimeVersion)
+               .arg(info.detailLevels.join(", ")).arg(buckets)
     }
 
     FolderDialog {

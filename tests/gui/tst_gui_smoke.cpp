@@ -10,7 +10,6 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QQmlApplicationEngine>
-#include <QScreen>
 #include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
 
@@ -112,12 +111,6 @@ private slots:
                                           Q_ARG(QVariant, QVariant::fromValue(urls))));
         QTRY_COMPARE(itemsNamed(window_, "tokenLabel").size(), 2);
         checkTokens(images, 280);
-        {
-            QQuickItem* b = itemNamed(window_, "level70");
-            qWarning() << "DBG screen" << window_->screen()->geometry() << "window"
-                       << window_->geometry() << "button" << b->mapToScene(QPointF(0, 0))
-                       << b->size();
-        }
         for (int level : {70, 140, 560, 1120, 280}) {
             click(window_, itemNamed(window_, QStringLiteral("level%1").arg(level)));
             QTRY_COMPARE(app_->attachments()->messageLevel(), level);
@@ -134,8 +127,7 @@ private slots:
         QTRY_VERIFY((seen = itemNamed(window_, "seenImage")) != nullptr);
         QTRY_COMPARE(seen->property("status").toInt(), 1); // Image.Ready
         const QSize size = seen->property("sourceSize").toSize();
-        qWarning() << "DBG seen" << size << seen->implicitWidth() << seen->implicitHeight()
-                   << seen->property("source");
+
         // landscape.png at 280: the model input is a multiple of 48 and within the budget.
         QCOMPARE(size.width() % 48, 0);
         QCOMPARE(size.height() % 48, 0);
