@@ -2,6 +2,7 @@
 
 #include "common/bf16.h"
 #include "common/error.h"
+#include "sim/parallel_for.h"
 #include "sim/tensor_math.h"
 
 #include <algorithm>
@@ -71,11 +72,10 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
         sinF[i] = bf16ToFloat(in.sin[i]);
     }
 
-    std::vector<float> normed(h), q(patches * qd), kk(patches * qd), v(patches * qd), attention(qd),
-        tmp(h), gate(im), up(im);
-    std::vector<const float*> keys(patches), values(patches);
+    std::vector<float> q(patches * qd), kk(patches * qd), v(patches * qd);
     for (const auto& w : layers_) {
-        for (size_t p = 0; p < patches; ++p) {
+        parallelFor(patches, [&](size_t p) {
+            std::vector<float> normed(h);
             rmsNorm(&x[p * h], w.inputNorm.data(), normed.data(), c.hidden, c.rmsEps);
             matVec(w.qProj.data(), normed.data(), &q[p * qd], static_cast<int>(qd), c.hidden);
             matVec(w.kProj.data(), normed.data(), &kk[p * qd], static_cast<int>(qd), c.hidden);
@@ -90,9 +90,11 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
                 ropeTwoAxes(qh, c.headDim, &cosF[p * hd], &sinF[p * hd]);
                 ropeTwoAxes(kh, c.headDim, &cosF[p * hd], &sinF[p * hd]);
             }
-        }
+        });
         std::vector<float> layerOut(patches * h);
-        for (size_t p = 0; p < patches; ++p) {
+        parallelFor(patches, [&](size_t p) {
+            std::vector<float> normed(h), attention(qd), tmp(h), gate(im), up(im);
+            std::vector<const float*> keys(patches), values(patches);
             for (size_t head = 0; head < static_cast<size_t>(c.heads); ++head) {
                 for (size_t j = 0; j < patches; ++j) {
                     keys[j] = &kk[j * qd + head * hd];
@@ -116,7 +118,7 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
             rmsNorm(tmp.data(), w.postFeedforwardNorm.data(), tmp.data(), c.hidden, c.rmsEps);
             for (size_t i = 0; i < h; ++i)
                 row[i] += tmp[i];
-        }
+        });
         x.swap(layerOut);
     }
 
