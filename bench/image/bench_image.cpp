@@ -2,7 +2,7 @@
 // the 4000x3000 JPEG, each level and all five levels of one decoded image, plus decoding and
 // end-to-end rows. Prints medians and the ratio, and fails if any output differs.
 //
-// usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS]
+// usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]]
 #include "common/error.h"
 #include "image/preprocess.h"
 
@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     const int runs = argc > 4 ? std::max(1, std::atoi(argv[4])) : 5;
+    const std::string label = argc > 5 ? std::string(" — ") + argv[5] : std::string();
     try {
         const nlohmann::json python = runPython(argv[1], argv[2], argv[3], runs);
         const std::string path = python.at("image");
@@ -112,7 +113,8 @@ int main(int argc, char** argv) {
         bool identical = true;
         double worstSingleLevel = 1e9, allFive = 0;
         std::cout << "Gemma 4 image preprocessing, 4000x3000 JPEG, median of " << runs
-                  << " runs (C++ threads: " << std::thread::hardware_concurrency() << ")\n\n"
+                  << " runs (C++ threads: " << std::thread::hardware_concurrency() << ")" << label
+                  << "\n\n"
                   << "| case | C++ median ms | Python median ms | ratio | output |\n"
                   << "|---|---:|---:|---:|---|\n";
         for (const auto& [name, ms] : rows) {
