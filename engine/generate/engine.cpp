@@ -102,6 +102,7 @@ EngineImpl::EngineImpl(const LoadOptions& options,
     info.runtimeFile = runtime->file().string();
     info.runtimeVersion = runtime->version();
     info.simulated = runtime->isSimulator();
+    info.problems = spec.warnings;
     report("ready", 1.0);
 }
 

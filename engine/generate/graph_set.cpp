@@ -56,12 +56,12 @@ GraphSet::GraphSet(std::shared_ptr<device::RuntimeLibrary> runtime, const ModelS
         step("vision graphs for detail level " + std::to_string(level));
         vision_[level] =
             open(visionModel, "vision_tower[" + std::to_string(level) + "]", deviceId,
-                 static_cast<int>(i), spec.visionInputs[i],
+                 spec.visionGraphs[i].inputInfoIndex, spec.visionGraphs[i].inputs,
                  {TensorInfo::make("hidden_states", DType::BFloat16, {1, level, spec.visionHidden}),
                   TensorInfo::make("pooler_mask", DType::Bool, {1, level})});
         projector_[level] =
             open(projectorModel, "projector[" + std::to_string(level) + "]", deviceId,
-                 static_cast<int>(i), spec.projectorInputs[i],
+                 spec.projectorGraphs[i].inputInfoIndex, spec.projectorGraphs[i].inputs,
                  {TensorInfo::make("image_embeds", DType::Float32, {1, level, spec.hidden})});
     }
     const auto lmDir = spec.dir / "language_model";

@@ -1,71 +1,45 @@
 #include "generate/model_spec.h"
 
 #include "common/error.h"
+#include "model/model_folder.h"
 
 #include <algorithm>
-#include <fstream>
-#include <nlohmann/json.hpp>
 
 namespace facet::generate {
 namespace {
 
-using nlohmann::json;
-
-json readJson(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in)
-        throw fileError(file, "cannot open the file");
-    try {
-        return json::parse(in);
-    } catch (const json::exception& e) {
-        throw fileError(file, std::string("not valid JSON: ") + e.what());
-    }
-}
-
-// j[key] as T, or a "FILE: field KEY ..." error.
-template <typename T> T field(const json& j, const char* key, const std::filesystem::path& file) {
-    if (!j.is_object() || !j.contains(key))
-        throw fileError(file, std::string("missing field ") + key);
-    try {
-        return j.at(key).get<T>();
-    } catch (const json::exception& e) {
-        throw fileError(file, std::string("field ") + key + ": " + e.what());
-    }
-}
-
-// input_info sets of the compile config named `name`.
-std::vector<std::vector<device::TensorInfo>> inputSets(const json& config, const std::string& name,
-                                                       const std::filesystem::path& file) {
-    for (const json& cfg : config.value("_compile_cfgs", json::array())) {
-        if (cfg.value("compiled_model_name", "") != name)
+// input_info sets of the compile config named `name`, as the runtime sees them.
+std::vector<std::vector<device::TensorInfo>>
+inputSets(const std::vector<model::CompileConfig>& cfgs, const std::string& name,
+          const std::filesystem::path& file) {
+    for (const model::CompileConfig& cfg : cfgs) {
+        if (cfg.compiledModelName != name)
             continue;
-        const json& info = cfg.at("input_info");
         std::vector<std::vector<device::TensorInfo>> out;
-        // one set: [[name, shape, dtype], ...]; several sets: [[[...]], [[...]]]
-        const bool single =
-            !info.empty() && info[0].is_array() && !info[0].empty() && info[0][0].is_string();
-        try {
-            if (single) {
-                out.push_back(device::parseInputInfo(info));
-            } else {
-                for (const json& set : info)
-                    out.push_back(device::parseInputInfo(set));
+        for (const auto& set : cfg.inputInfo) {
+            std::vector<device::TensorInfo> tensors;
+            for (const model::GraphInput& in : set) {
+                if (device::isStaticCacheInput(in.name))
+                    continue;
+                try {
+                    tensors.push_back(
+                        device::TensorInfo::make(in.name, device::parseDType(in.dtype), in.shape));
+                } catch (const Error& e) {
+                    throw fileError(file,
+                                    "input_info of " + name + ", " + in.name + ": " + e.what());
+                }
             }
-        } catch (const Error& e) {
-            throw fileError(file, "input_info of " + name + ": " + e.what());
+            out.push_back(std::move(tensors));
         }
         return out;
     }
     throw fileError(file, "no compile config named " + name);
 }
 
-std::vector<int> intList(const json& j, const char* key, const std::filesystem::path& file) {
-    if (!j.contains(key))
-        throw fileError(file, std::string("missing field ") + key);
-    const json& v = j.at(key);
-    if (v.is_number_integer())
-        return {v.get<int>()};
-    return field<std::vector<int>>(j, key, file);
+int narrow(std::int64_t v, const std::filesystem::path& file, const char* what) {
+    if (v < 0 || v > std::int64_t{1} << 30)
+        throw fileError(file, std::string(what) + " is out of range");
+    return static_cast<int>(v);
 }
 
 } // namespace
@@ -84,53 +58,72 @@ int ModelSpec::bucketFor(int softTokens) const {
 }
 
 ModelSpec readModelSpec(const std::filesystem::path& dir) {
+    const model::ModelFolder folder = model::ModelFolder::open(dir);
+    if (!folder.usable()) {
+        std::string all;
+        for (const std::string& p : folder.problems())
+            all += (all.empty() ? "" : "; ") + p;
+        throw Error(dir.string() + " cannot be used: " + all);
+    }
+    const auto rblnFile = dir / "rbln_config.json";
+    const model::RblnConfig& rbln = folder.rblnConfig();
+    const model::ModelConfig& config = folder.modelConfig();
+    const model::GenerationConfig& gen = folder.generationConfig();
+
     ModelSpec s;
     s.dir = dir;
     s.name =
         dir.filename().empty() ? dir.parent_path().filename().string() : dir.filename().string();
-    const auto rblnFile = dir / "rbln_config.json";
-    const auto configFile = dir / "config.json";
-    const auto generationFile = dir / "generation_config.json";
-    const json rbln = readJson(rblnFile);
-    const json config = readJson(configFile);
-
-    const json lm = field<json>(rbln, "language_model", rblnFile);
-    const json vt = field<json>(rbln, "vision_tower", rblnFile);
-    s.maxSeqLen = field<int>(lm, "max_seq_len", rblnFile);
-    s.blockSize = field<int>(lm, "kvcache_block_size", rblnFile);
-    s.numBlocks = field<int>(lm, "kvcache_num_blocks", rblnFile);
-    s.prefillChunk = field<int>(lm, "prefill_chunk_size", rblnFile);
-    if (lm.value("attn_impl", "eager") == "flash_attn")
-        s.partitionLen = field<int>(lm, "kvcache_partition_len", rblnFile);
-    if (lm.value("batch_size", 1) != 1)
+    s.warnings = folder.warnings();
+    s.maxSeqLen = narrow(folder.maxSeqLen(), rblnFile, "max_seq_len");
+    s.prefillChunk = narrow(folder.prefillChunkSize(), rblnFile, "prefill_chunk_size");
+    s.blockSize = narrow(folder.attention().blockSize, rblnFile, "kvcache_block_size");
+    if (folder.attention().partitionLen)
+        s.partitionLen =
+            narrow(*folder.attention().partitionLen, rblnFile, "kvcache_partition_len");
+    const auto blocks = folder.kvcacheNumBlocks();
+    if (!blocks || *blocks <= 0)
+        throw fileError(rblnFile, "language_model.kvcache_num_blocks is missing");
+    s.numBlocks = narrow(*blocks, rblnFile, "kvcache_num_blocks");
+    if (rbln.languageModel.batchSize.value_or(1) != 1)
         throw fileError(rblnFile, "language_model.batch_size must be 1");
-    s.imageBuckets = lm.contains("image_prefill_chunk_size")
-                         ? intList(lm, "image_prefill_chunk_size", rblnFile)
-                         : intList(lm, "image_prefill_chunk_sizes", rblnFile);
+    for (std::int64_t b : folder.imagePrefillBuckets())
+        s.imageBuckets.push_back(narrow(b, rblnFile, "bucket"));
     std::sort(s.imageBuckets.rbegin(), s.imageBuckets.rend());
-    s.levels = intList(vt, "max_soft_tokens", rblnFile);
+    for (std::int64_t l : folder.detailLevels())
+        s.levels.push_back(narrow(l, rblnFile, "max_soft_tokens"));
     std::sort(s.levels.rbegin(), s.levels.rend());
-    s.pooling = vt.value("pooling_kernel_size", 3);
+    s.slidingWindow = static_cast<int>(folder.slidingWindow().value_or(0));
 
-    const json text = field<json>(config, "text_config", configFile);
-    const json vision = field<json>(config, "vision_config", configFile);
-    s.hidden = field<int>(text, "hidden_size", configFile);
-    s.vocab = field<int>(text, "vocab_size", configFile);
-    s.slidingWindow = text.value("sliding_window", 0);
-    s.perLayerInputs = text.value("hidden_size_per_layer_input", 0) > 0;
-    s.padTokenId = text.value("pad_token_id", 0);
-    s.visionHidden = field<int>(vision, "hidden_size", configFile);
-    s.visionHeadDim = field<int>(vision, "head_dim", configFile);
-    s.positionSize = field<int>(vision, "position_embedding_size", configFile);
-    if (vision.contains("rope_parameters"))
-        s.visionRopeTheta = vision["rope_parameters"].value("rope_theta", 100.0);
-    s.imageTokenId = field<int>(config, "image_token_id", configFile);
-    s.videoTokenId = config.value("video_token_id", -1);
+    const auto configFile = dir / "config.json";
+    s.hidden = narrow(config.text.hiddenSize, configFile, "text_config.hidden_size");
+    s.vocab = narrow(config.text.vocabSize, configFile, "text_config.vocab_size");
+    s.perLayerInputs = config.text.hiddenSizePerLayerInput > 0;
+    s.padTokenId = static_cast<int>(config.text.padTokenId.value_or(gen.padTokenId.value_or(0)));
+    s.visionHidden = narrow(config.vision.hiddenSize, configFile, "vision_config.hidden_size");
+    s.visionHeadDim = narrow(config.vision.headDim, configFile, "vision_config.head_dim");
+    s.pooling =
+        narrow(config.vision.poolingKernelSize, configFile, "vision_config.pooling_kernel_size");
+    s.positionSize = narrow(config.vision.positionEmbeddingSize, configFile,
+                            "vision_config.position_embedding_size");
+    s.visionRopeTheta = config.vision.ropeTheta;
+    s.imageTokenId = static_cast<int>(config.imageTokenId);
+    s.videoTokenId = static_cast<int>(config.videoTokenId.value_or(-1));
 
-    for (const json& cfg : lm.value("_compile_cfgs", json::array())) {
-        const std::string name = cfg.value("compiled_model_name", "");
-        s.lmInputs[name] = inputSets(lm, name, rblnFile).at(0);
-    }
+    s.defaults.doSample = gen.doSample;
+    s.defaults.temperature = gen.temperature;
+    s.defaults.topK = static_cast<int>(gen.topK);
+    s.defaults.topP = gen.topP;
+    if (gen.maxNewTokens)
+        s.defaults.maxNewTokens = static_cast<int>(*gen.maxNewTokens);
+    for (std::int64_t id : gen.eosTokenIds)
+        s.eosIds.push_back(static_cast<int>(id));
+    if (s.eosIds.empty())
+        throw fileError(dir / "generation_config.json", "no eos_token_id");
+
+    for (const model::CompileConfig& cfg : rbln.languageModel.compileCfgs)
+        s.lmInputs[cfg.compiledModelName] =
+            inputSets(rbln.languageModel.compileCfgs, cfg.compiledModelName, rblnFile).at(0);
     for (const char* needed : {"prefill", "decoder_batch_1"})
         if (!s.lmInputs.count(needed))
             throw fileError(rblnFile, std::string("language_model has no ") + needed + " graph");
@@ -138,25 +131,19 @@ ModelSpec readModelSpec(const std::filesystem::path& dir) {
         if (!s.lmInputs.count("image_prefill_" + std::to_string(b)))
             throw fileError(rblnFile,
                             "language_model has no image_prefill_" + std::to_string(b) + " graph");
-    s.visionInputs = inputSets(vt, "compiled_model", rblnFile);
-    s.projectorInputs = inputSets(rbln, "compiled_model", rblnFile);
-    if (s.visionInputs.size() != s.levels.size() || s.projectorInputs.size() != s.levels.size())
-        throw fileError(rblnFile, "the vision tower / projector hold a different number of graphs "
-                                  "than max_soft_tokens lists");
-
-    if (std::filesystem::exists(generationFile)) {
-        const json gen = readJson(generationFile);
-        s.defaults.doSample = gen.value("do_sample", false);
-        s.defaults.temperature = gen.value("temperature", 1.0);
-        s.defaults.topK = gen.value("top_k", 50);
-        s.defaults.topP = gen.value("top_p", 1.0);
-        if (gen.contains("eos_token_id"))
-            s.eosIds = intList(gen, "eos_token_id", generationFile);
+    // Which graph of the multi-graph vision / projector file serves each level (input_info_index).
+    const auto visionSets = inputSets(rbln.visionTower.compileCfgs, "compiled_model", rblnFile);
+    const auto projectorSets = inputSets(rbln.compileCfgs, "compiled_model", rblnFile);
+    for (int level : s.levels) {
+        const auto vi = folder.visionGraphIndex(level);
+        const auto pi = folder.projectorGraphIndex(level);
+        if (!vi || !pi || std::size_t(*vi) >= visionSets.size() ||
+            std::size_t(*pi) >= projectorSets.size())
+            throw fileError(rblnFile, "no vision / projector graph for max_soft_tokens " +
+                                          std::to_string(level));
+        s.visionGraphs.push_back({*vi, visionSets[std::size_t(*vi)]});
+        s.projectorGraphs.push_back({*pi, projectorSets[std::size_t(*pi)]});
     }
-    if (s.eosIds.empty() && text.contains("eos_token_id"))
-        s.eosIds = intList(text, "eos_token_id", configFile);
-    if (s.eosIds.empty())
-        throw fileError(generationFile, "no eos_token_id");
     return s;
 }
 

@@ -1,8 +1,7 @@
 #pragma once
-// The facts about a compiled folder the generation engine needs, read from rbln_config.json,
-// config.json and generation_config.json (rbln-runtime.md §1). Every error names the file and
-// the field. (engine/model's folder reader had not landed when this was written; this reader
-// covers only what the orchestration uses.)
+// The facts about a compiled folder the generation engine needs, taken from engine/model's
+// ModelFolder (which reads and validates rbln_config.json, config.json, generation_config.json)
+// and narrowed to what the orchestration uses. Every error names the file and the field.
 #include "device/tensor_info.h"
 #include "generate/engine.h"
 
@@ -17,6 +16,7 @@ namespace facet::generate {
 struct ModelSpec {
     std::filesystem::path dir;
     std::string name;
+    std::vector<std::string> warnings; // non-blocking findings of the folder reader
 
     // language model (language_model/config.json via the root config's text_config)
     int hidden = 0;
@@ -31,7 +31,7 @@ struct ModelSpec {
     bool perLayerInputs = false; // E-series; not supported by this engine yet
 
     // vision (vision_tower/config.json via the root config's vision_config)
-    std::vector<int> levels; // max_soft_tokens, descending = input_info_index order
+    std::vector<int> levels; // max_soft_tokens, descending
     int visionHidden = 0;
     int visionHeadDim = 0;
     int pooling = 3;
@@ -49,8 +49,12 @@ struct ModelSpec {
     // input_info of each graph as the runtime sees it (static KV-cache entries dropped)
     std::map<std::string, std::vector<device::TensorInfo>>
         lmInputs; // prefill, image_prefill_N, decoder_batch_1
-    std::vector<std::vector<device::TensorInfo>> visionInputs;    // per level, descending
-    std::vector<std::vector<device::TensorInfo>> projectorInputs; // per level, descending
+    struct IndexedGraph {
+        int inputInfoIndex = 0; // which graph of the multi-graph .rbln serves the level
+        std::vector<device::TensorInfo> inputs;
+    };
+    std::vector<IndexedGraph> visionGraphs;    // parallel to levels
+    std::vector<IndexedGraph> projectorGraphs; // parallel to levels
 
     [[nodiscard]] int levelIndex(int level) const;     // -1 when not compiled
     [[nodiscard]] int bucketFor(int softTokens) const; // smallest bucket >= softTokens, or 0
