@@ -5,8 +5,8 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <cctype>
 #include <cstdlib>
-#include <regex>
 
 namespace facet::device {
 namespace {
@@ -31,11 +31,11 @@ std::filesystem::path loadedFile(void* handle, const std::filesystem::path& requ
 
 // librbln_runtime.so.0.12.0 -> "0.12.0"; the symlink target usually carries the version.
 std::string versionFromFileName(const std::filesystem::path& file) {
-    static const std::regex pattern(R"(\.so\.([0-9][0-9A-Za-z.+~-]*)$)");
-    std::smatch m;
     const auto name = file.filename().string();
-    if (std::regex_search(name, m, pattern))
-        return m[1].str();
+    const auto at = name.rfind(".so.");
+    if (at != std::string::npos && at + 4 < name.size() &&
+        std::isdigit(static_cast<unsigned char>(name[at + 4])))
+        return name.substr(at + 4);
     return "unknown (the RBLN C API has no version query)";
 }
 
