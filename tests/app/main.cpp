@@ -3,11 +3,13 @@
 
 int runModelsTest(int argc, char** argv);
 int runStoreTest(int argc, char** argv);
+int runChatControllerTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
     int failures = 0;
     failures += runModelsTest(argc, argv);
     failures += runStoreTest(argc, argv);
+    failures += runChatControllerTest(argc, argv);
     return failures;
 }
