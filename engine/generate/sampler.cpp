@@ -22,22 +22,36 @@ inline std::uint16_t orderKey(std::uint16_t bits) {
                             : static_cast<std::uint16_t>(bits | 0x8000u);
 }
 
-// Key of the k-th largest logit, duplicates counted (torch.topk(...)[0][..., -1]).
-std::uint16_t kthLargestKey(std::span<const std::uint16_t> logits, std::size_t k) {
+// Indices of every logit >= the k-th largest (duplicates counted, as torch.topk's threshold), in
+// one pass: a size-k min-heap tracks the running k-th key, and every element at or above it when
+// seen is remembered; the final threshold then filters that short list.
+std::vector<std::int32_t> topKIndices(std::span<const std::uint16_t> logits, std::size_t k) {
     std::priority_queue<std::uint16_t, std::vector<std::uint16_t>, std::greater<>> smallestOnTop;
+    std::vector<std::pair<std::uint16_t, std::int32_t>> seen;
+    seen.reserve(16 * k);
     std::size_t i = 0;
-    for (; i < logits.size() && smallestOnTop.size() < k; ++i)
-        smallestOnTop.push(orderKey(logits[i]));
+    for (; i < logits.size() && smallestOnTop.size() < k; ++i) {
+        const std::uint16_t key = orderKey(logits[i]);
+        smallestOnTop.push(key);
+        seen.emplace_back(key, static_cast<std::int32_t>(i));
+    }
     std::uint16_t floor = smallestOnTop.top();
     for (; i < logits.size(); ++i) {
         const std::uint16_t key = orderKey(logits[i]);
-        if (key > floor) { // the common case (key <= floor) costs one compare
+        if (key < floor)
+            continue; // the common case costs one compare
+        seen.emplace_back(key, static_cast<std::int32_t>(i));
+        if (key > floor) {
             smallestOnTop.pop();
             smallestOnTop.push(key);
             floor = smallestOnTop.top();
         }
     }
-    return floor;
+    std::vector<std::int32_t> out;
+    for (const auto& [key, index] : seen)
+        if (key >= floor)
+            out.push_back(index);
+    return out;
 }
 
 // Float32 softmax over `logits` into `out` (exp(x - max) / sum), -inf entries giving 0.
@@ -95,12 +109,13 @@ std::vector<Candidate> sampleCandidates(std::span<const std::uint16_t> logits,
     // Top-k: every logit >= the k-th largest survives (ties included). Division by T > 0 keeps
     // the order, and float32 is fine enough that distinct bf16 values stay distinct after it.
     std::vector<Candidate> kept;
-    const std::uint16_t floor = k == vocab ? 0 : kthLargestKey(logits, k);
-    kept.reserve(k + 8);
-    for (std::size_t i = 0; i < vocab; ++i) {
-        if (orderKey(logits[i]) >= floor) {
+    if (k == vocab) {
+        kept.reserve(vocab);
+        for (std::size_t i = 0; i < vocab; ++i)
             kept.push_back({static_cast<std::int32_t>(i), bf16ToFloat(logits[i]), 0.0f});
-        }
+    } else {
+        for (std::int32_t i : topKIndices(logits, k))
+            kept.push_back({i, bf16ToFloat(logits[static_cast<std::size_t>(i)]), 0.0f});
     }
     if (s.temperature != 1.0f) {
         for (Candidate& c : kept)
