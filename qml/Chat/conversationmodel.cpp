@@ -2,9 +2,22 @@
 
 #include <QUrl>
 
+#include <utility>
+
 namespace facet::ui {
 
-ConversationModel::ConversationModel(QObject* parent) : QAbstractListModel(parent) {}
+ConversationModel::ConversationModel(QObject* parent) : QAbstractListModel(parent) {
+    textChangeTimer_.setSingleShot(true);
+    textChangeTimer_.setInterval(16);
+    connect(&textChangeTimer_, &QTimer::timeout, this, &ConversationModel::flushTextChange);
+}
+
+void ConversationModel::flushTextChange() {
+    textChangeTimer_.stop();
+    const int row = std::exchange(changedTextRow_, -1);
+    if (row >= 0 && row < rowCount())
+        emit dataChanged(index(row), index(row), {TextRole, ReasoningRole});
+}
 
 int ConversationModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(conversation_.messages.size());
@@ -69,6 +82,8 @@ QHash<int, QByteArray> ConversationModel::roleNames() const {
 
 void ConversationModel::setConversation(const app::Conversation& conversation,
                                         const QString& folder) {
+    changedTextRow_ = -1;
+    textChangeTimer_.stop();
     beginResetModel();
     conversation_ = conversation;
     folder_ = folder;
@@ -95,14 +110,18 @@ void ConversationModel::appendReplyText(int row, const QString& content, const Q
     app::Message& m = conversation_.messages[row];
     m.text += content;
     m.reasoning += reasoning;
-    const QModelIndex i = index(row);
-    emit dataChanged(i, i, {TextRole, ReasoningRole});
+    if (changedTextRow_ != row)
+        flushTextChange();
+    changedTextRow_ = row;
+    if (!textChangeTimer_.isActive())
+        textChangeTimer_.start();
 }
 
 void ConversationModel::finishReply(int row, const QJsonObject& stats, const QString& finishReason,
                                     const QString& error) {
     if (row < 0 || row >= rowCount())
         return;
+    flushTextChange();
     app::Message& m = conversation_.messages[row];
     m.stats = stats;
     m.finishReason = finishReason;
@@ -126,6 +145,7 @@ void ConversationModel::setPhase(int row, const QString& phase) {
 void ConversationModel::truncate(int fromRow) {
     if (fromRow < 0 || fromRow >= rowCount())
         return;
+    flushTextChange();
     beginRemoveRows({}, fromRow, rowCount() - 1);
     conversation_.messages.resize(fromRow);
     if (streamingRow_ >= fromRow) {

@@ -4,6 +4,7 @@
 #include "conversation.h"
 
 #include <QAbstractListModel>
+#include <QTimer>
 #include <QtQml/qqmlregistration.h>
 
 namespace facet::ui {
@@ -53,11 +54,16 @@ signals:
 
 private:
     QVariantList imagesOf(const app::Message& message) const;
+    void flushTextChange();
 
     app::Conversation conversation_;
     QString folder_;
     int streamingRow_ = -1;
     QString phase_;
+    // Text updates are applied at once but announced at most once per frame: when the GUI
+    // thread falls behind, the queued batches are merged into one relayout instead of one each.
+    QTimer textChangeTimer_;
+    int changedTextRow_ = -1;
 };
 
 } // namespace facet::ui
