@@ -232,6 +232,50 @@ private slots:
         QCOMPARE(app.chats()->rowCount(), 2);
     }
 
+    void quitWhileGeneratingKeepsConversation() {
+        QString id;
+        {
+            ui::AppController app(dir_.filePath("quit"));
+            app.engine()->loadDemoModel();
+            QTRY_VERIFY_WITH_TIMEOUT(app.engine()->state() != ui::EngineClient::State::Loading,
+                                     120000);
+            QVERIFY(app.engine()->ready());
+            app.chat()->setSamplingValue("maxNewTokens", 2000);
+            QVERIFY(app.chat()->send("Write a very long answer"));
+            id = app.chat()->currentId();
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !app.conversation()->conversation().messages.last().text.isEmpty(), 120000);
+            QVERIFY(app.chat()->busy());
+        } // quit: the reply is stopped, kept and saved; the worker thread is joined
+        app::ConversationStore store(dir_.filePath("quit"));
+        const app::Conversation saved = store.load(id);
+        QCOMPARE(saved.messages.size(), 2);
+        QCOMPARE(saved.messages[1].finishReason, QString("cancelled"));
+        QVERIFY(!saved.messages[1].text.isEmpty());
+    }
+
+    void stopDuringLoad() {
+        QSignalSpy loaded(worker_, &EngineWorker::modelLoaded);
+        QSignalSpy failed(worker_, &EngineWorker::loadFailed);
+        const quint64 id = worker_->nextRequestId();
+        // Stop from the first progress report: the load ends with an error, not a model.
+        auto c = connect(
+            worker_, &EngineWorker::loadProgress, worker_,
+            [this](quint64 rid, const QString&, double) { worker_->requestStop(rid); },
+            Qt::DirectConnection);
+        const QString dir = QString::fromStdString(generate::builtinDemoModelDir().string());
+        const QString lib = QString::fromStdString(generate::builtinSimulatorRuntime().string());
+        QMetaObject::invokeMethod(
+            worker_, [=, w = worker_] { w->loadModel(id, dir, 0, lib); }, Qt::QueuedConnection);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() + failed.count() > 0, 120000);
+        disconnect(c);
+        QCOMPARE(loaded.count(), 0);
+        QCOMPARE(failed.count(), 1);
+        // With no model, a request fails cleanly.
+        const Run r = run(job("Hello", 70, 8, 1));
+        QCOMPARE(r.error, QString("No model loaded"));
+    }
+
     void cleanupTestCase() {
         worker_->requestStop(worker_->nextRequestId());
         thread_.quit();
