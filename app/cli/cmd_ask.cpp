@@ -4,6 +4,7 @@
 #include "command.h"
 #include "generate/builtin_paths.h"
 #include "generate/engine.h"
+#include "generate/stats_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,25 +20,6 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void onInterrupt(int) {
     g_stop.store(true);
-}
-
-nlohmann::json statsJson(const Stats& s) {
-    nlohmann::json images = nlohmann::json::array();
-    for (const ImageStats& i : s.images)
-        images.push_back({{"soft_tokens", i.softTokens}, {"level", i.level}, {"bucket", i.bucket}});
-    nlohmann::json j = {{"prompt_tokens", s.promptTokens},
-                        {"image_tokens", s.imageTokens},
-                        {"images", images},
-                        {"prefill_chunks", s.prefillChunks},
-                        {"tokens_prefilled", s.tokensPrefilled},
-                        {"reused_tokens", s.reusedTokens},
-                        {"generated_tokens", s.generatedTokens},
-                        {"ttft_ms", s.ttftMs},
-                        {"decode_tokens_per_s", s.decodeTokensPerS},
-                        {"total_ms", s.totalMs},
-                        {"finish_reason", toString(s.finishReason)}};
-    j["stop_token_id"] = s.stopTokenId ? nlohmann::json(*s.stopTokenId) : nlohmann::json(nullptr);
-    return j;
 }
 
 class CliSink : public EventSink {
@@ -65,7 +47,7 @@ public:
     }
     void onFinished(const Stats& s, const std::string&) override {
         if (json_) {
-            line({{"type", "stats"}, {"stats", statsJson(s)}});
+            line({{"type", "stats"}, {"stats", statsToJson(s)}});
         } else {
             std::cout << "\n";
             std::cerr << "[" << s.promptTokens << " prompt tokens, " << s.generatedTokens
@@ -76,7 +58,7 @@ public:
     void onError(const std::string& message, const Stats& s) override {
         failed = true;
         if (json_) {
-            line({{"type", "error"}, {"message", message}, {"stats", statsJson(s)}});
+            line({{"type", "error"}, {"message", message}, {"stats", statsToJson(s)}});
         } else {
             std::cerr << "error: " << message << "\n";
         }

@@ -2,47 +2,22 @@
 
 #include "batchingsink.h"
 
-#include <QJsonArray>
+#include "generate/stats_json.h"
+
+#include <QJsonDocument>
 
 #include <exception>
 
 namespace facet::app {
 
 QString finishReasonKey(generate::FinishReason reason) {
-    switch (reason) {
-    case generate::FinishReason::StopToken:
-        return QStringLiteral("stop");
-    case generate::FinishReason::MaxTokens:
-        return QStringLiteral("max_tokens");
-    case generate::FinishReason::Cancelled:
-        return QStringLiteral("cancelled");
-    case generate::FinishReason::Error:
-        return QStringLiteral("error");
-    case generate::FinishReason::ContextFull:
-        return QStringLiteral("context_full");
-    }
-    return QStringLiteral("unknown");
+    return QString::fromLatin1(generate::toString(reason));
 }
 
 QJsonObject statsToJson(const generate::Stats& s) {
-    QJsonArray images;
-    for (const auto& image : s.images)
-        images.append(QJsonObject{
-            {"soft_tokens", image.softTokens}, {"level", image.level}, {"bucket", image.bucket}});
-    QJsonObject o{{"prompt_tokens", s.promptTokens},
-                  {"image_tokens", s.imageTokens},
-                  {"images", images},
-                  {"prefill_chunks", s.prefillChunks},
-                  {"tokens_prefilled", s.tokensPrefilled},
-                  {"reused_tokens", s.reusedTokens},
-                  {"generated_tokens", s.generatedTokens},
-                  {"ttft_ms", s.ttftMs},
-                  {"decode_tokens_per_s", s.decodeTokensPerS},
-                  {"total_ms", s.totalMs},
-                  {"finish_reason", finishReasonKey(s.finishReason)}};
-    if (s.stopTokenId)
-        o.insert("stop_token_id", *s.stopTokenId);
-    return o;
+    // Same keys as `facet-cli ask --json`: one serializer, in the engine.
+    const std::string json = generate::statsToJson(s).dump();
+    return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
 }
 
 EngineWorker::EngineWorker(QObject* parent) : QObject(parent) {

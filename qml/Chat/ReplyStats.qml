@@ -17,7 +17,7 @@ Flow {
     }
     function finishText(reason) {
         switch (reason) {
-        case "stop": return qsTr("finished")
+        case "stop_token": return qsTr("finished")
         case "max_tokens": return qsTr("token limit reached")
         case "cancelled": return qsTr("stopped")
         case "error": return qsTr("error")

@@ -37,7 +37,7 @@ class StoreTest : public QObject {
         reply.role = Message::Role::Model;
         reply.text = "**12** euros";
         reply.stats = QJsonObject{{"prompt_tokens", 300}, {"ttft_ms", 12.5}};
-        reply.finishReason = "stop";
+        reply.finishReason = "stop_token";
         reply.created = c.updated;
         c.messages = {user, reply};
         return c;

@@ -1,0 +1,24 @@
+#include "generate/stats_json.h"
+
+namespace facet::generate {
+
+nlohmann::json statsToJson(const Stats& s) {
+    nlohmann::json images = nlohmann::json::array();
+    for (const ImageStats& i : s.images)
+        images.push_back({{"soft_tokens", i.softTokens}, {"level", i.level}, {"bucket", i.bucket}});
+    nlohmann::json j = {{"prompt_tokens", s.promptTokens},
+                        {"image_tokens", s.imageTokens},
+                        {"images", images},
+                        {"prefill_chunks", s.prefillChunks},
+                        {"tokens_prefilled", s.tokensPrefilled},
+                        {"reused_tokens", s.reusedTokens},
+                        {"generated_tokens", s.generatedTokens},
+                        {"ttft_ms", s.ttftMs},
+                        {"decode_tokens_per_s", s.decodeTokensPerS},
+                        {"total_ms", s.totalMs},
+                        {"finish_reason", toString(s.finishReason)}};
+    j["stop_token_id"] = s.stopTokenId ? nlohmann::json(*s.stopTokenId) : nlohmann::json(nullptr);
+    return j;
+}
+
+} // namespace facet::generate
