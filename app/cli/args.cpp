@@ -5,8 +5,7 @@
 namespace facet::cli {
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valued,
-           const std::set<std::string>& flags, const std::set<std::string>& repeatable)
-{
+           const std::set<std::string>& flags, const std::set<std::string>& repeatable) {
     for (size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
         if (a.size() < 3 || a.rfind("--", 0) != 0) {
@@ -38,16 +37,14 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
     }
 }
 
-std::optional<std::string> Args::value(const std::string& name) const
-{
+std::optional<std::string> Args::value(const std::string& name) const {
     auto it = values_.find(name);
     if (it == values_.end())
         return std::nullopt;
     return it->second;
 }
 
-std::vector<std::string> Args::values(const std::string& name) const
-{
+std::vector<std::string> Args::values(const std::string& name) const {
     std::vector<std::string> out;
     auto [lo, hi] = values_.equal_range(name);
     for (auto it = lo; it != hi; ++it)
@@ -55,8 +52,7 @@ std::vector<std::string> Args::values(const std::string& name) const
     return out;
 }
 
-long long Args::intValue(const std::string& name, long long fallback) const
-{
+long long Args::intValue(const std::string& name, long long fallback) const {
     auto v = value(name);
     if (!v)
         return fallback;

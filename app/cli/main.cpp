@@ -8,8 +8,7 @@
 
 namespace {
 
-int printHelp(std::ostream& out)
-{
+int printHelp(std::ostream& out) {
     auto commands = facet::cli::commandRegistry();
     std::sort(commands.begin(), commands.end(),
               [](const auto& a, const auto& b) { return a.name < b.name; });
@@ -21,8 +20,7 @@ int printHelp(std::ostream& out)
 
 } // namespace
 
-int main(int argc, char** argv)
-{
+int main(int argc, char** argv) {
     if (argc < 2)
         return printHelp(std::cerr), 1;
     const std::string name = argv[1];

@@ -2,8 +2,7 @@
 
 namespace facet {
 
-Error fileError(const std::filesystem::path& file, const std::string& reason)
-{
+Error fileError(const std::filesystem::path& file, const std::string& reason) {
     return Error(file.string() + ": " + reason);
 }
 
