@@ -19,6 +19,26 @@ std::vector<float> load(const SimFile& file, const std::string& name, std::vecto
 
 } // namespace
 
+TextLayerWeights loadLayerWeights(const SimFile& file, const std::string& p,
+                                  const LayerShape& shape) {
+    const auto [h, q, kv, hd, im] = shape;
+    TextLayerWeights w;
+    w.inputNorm = load(file, p + "input_norm", {h});
+    w.qProj = load(file, p + "q_proj", {q, h});
+    w.kProj = load(file, p + "k_proj", {kv, h});
+    w.vProj = load(file, p + "v_proj", {kv, h});
+    w.qNorm = load(file, p + "q_norm", {hd});
+    w.kNorm = load(file, p + "k_norm", {hd});
+    w.oProj = load(file, p + "o_proj", {h, q});
+    w.postAttentionNorm = load(file, p + "post_attention_norm", {h});
+    w.preFeedforwardNorm = load(file, p + "pre_feedforward_norm", {h});
+    w.gateProj = load(file, p + "gate_proj", {im, h});
+    w.upProj = load(file, p + "up_proj", {im, h});
+    w.downProj = load(file, p + "down_proj", {h, im});
+    w.postFeedforwardNorm = load(file, p + "post_feedforward_norm", {h});
+    return w;
+}
+
 std::shared_ptr<const std::vector<float>> sharedOutputProjection(const StoredTensor& tensor) {
     if (!tensor.generated)
         return std::make_shared<const std::vector<float>>(tensor.toFloat());
@@ -42,21 +62,7 @@ std::shared_ptr<const TextModel> TextModel::fromFile(const SimFile& file) {
     const int64_t h = c.hidden, q = c.qDim(), kv = c.kvDim(), hd = c.headDim, im = c.intermediate;
     for (int i = 0; i < c.layers; ++i) {
         const auto p = "layers." + std::to_string(i) + ".";
-        TextLayerWeights w;
-        w.inputNorm = load(file, p + "input_norm", {h});
-        w.qProj = load(file, p + "q_proj", {q, h});
-        w.kProj = load(file, p + "k_proj", {kv, h});
-        w.vProj = load(file, p + "v_proj", {kv, h});
-        w.qNorm = load(file, p + "q_norm", {hd});
-        w.kNorm = load(file, p + "k_norm", {hd});
-        w.oProj = load(file, p + "o_proj", {h, q});
-        w.postAttentionNorm = load(file, p + "post_attention_norm", {h});
-        w.preFeedforwardNorm = load(file, p + "pre_feedforward_norm", {h});
-        w.gateProj = load(file, p + "gate_proj", {im, h});
-        w.upProj = load(file, p + "up_proj", {im, h});
-        w.downProj = load(file, p + "down_proj", {h, im});
-        w.postFeedforwardNorm = load(file, p + "post_feedforward_norm", {h});
-        model->layers_.push_back(std::move(w));
+        model->layers_.push_back(loadLayerWeights(file, p, {h, q, kv, hd, im}));
     }
     model->finalNorm_ = load(file, "final_norm", {h});
     model->outputProjection_ = sharedOutputProjection(file.tensor("lm_head", {c.vocab, h}));

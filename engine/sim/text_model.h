@@ -19,6 +19,16 @@ struct TextLayerWeights {
         postFeedforwardNorm;
 };
 
+// The sizes one layer's tensors are checked against.
+struct LayerShape {
+    int64_t hidden, qDim, kvDim, headDim, intermediate;
+};
+
+// Reads the tensors of layer `prefix` ("layers.N.") with their expected shapes. The text layers
+// and the vision encoder layers store the same tensor set, so both load through here.
+TextLayerWeights loadLayerWeights(const SimFile& file, const std::string& prefix,
+                                  const LayerShape& shape);
+
 class TextModel {
 public:
     // Builds the model from the weights of any language-model graph file.

@@ -33,21 +33,7 @@ std::shared_ptr<const VisionModel> VisionModel::fromFile(const SimFile& file) {
                   im = c.intermediate;
     for (int i = 0; i < c.layers; ++i) {
         const auto p = "layers." + std::to_string(i) + ".";
-        TextLayerWeights w;
-        w.inputNorm = load(file, p + "input_norm", {h});
-        w.qProj = load(file, p + "q_proj", {qd, h});
-        w.kProj = load(file, p + "k_proj", {qd, h});
-        w.vProj = load(file, p + "v_proj", {qd, h});
-        w.qNorm = load(file, p + "q_norm", {hd});
-        w.kNorm = load(file, p + "k_norm", {hd});
-        w.oProj = load(file, p + "o_proj", {h, qd});
-        w.postAttentionNorm = load(file, p + "post_attention_norm", {h});
-        w.preFeedforwardNorm = load(file, p + "pre_feedforward_norm", {h});
-        w.gateProj = load(file, p + "gate_proj", {im, h});
-        w.upProj = load(file, p + "up_proj", {im, h});
-        w.downProj = load(file, p + "down_proj", {h, im});
-        w.postFeedforwardNorm = load(file, p + "post_feedforward_norm", {h});
-        model->layers_.push_back(std::move(w));
+        model->layers_.push_back(loadLayerWeights(file, p, {h, qd, qd, hd, im}));
     }
     return model;
 }
