@@ -11,12 +11,7 @@
 
 namespace {
 
-std::string shapeText(const std::vector<std::int64_t>& shape) {
-    std::string text = "[";
-    for (size_t i = 0; i < shape.size(); ++i)
-        text += (i ? ", " : "") + std::to_string(shape[i]);
-    return text + "]";
-}
+using facet::model::shapeText;
 
 int run(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv, {}, {"json"});

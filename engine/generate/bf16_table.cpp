@@ -8,12 +8,7 @@
 namespace facet::generate {
 namespace {
 
-std::string shapeText(const std::vector<std::int64_t>& shape) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < shape.size(); ++i)
-        out += (i ? ", " : "") + std::to_string(shape[i]);
-    return out + "]";
-}
+using model::shapeText;
 
 } // namespace
 

@@ -10,13 +10,6 @@
 namespace facet::model {
 namespace {
 
-std::string shapeText(const std::vector<std::int64_t>& shape) {
-    std::string text = "[";
-    for (size_t i = 0; i < shape.size(); ++i)
-        text += (i ? ", " : "") + std::to_string(shape[i]);
-    return text + "]";
-}
-
 bool hasChatTemplateInTokenizerConfig(const std::filesystem::path& file) {
     try {
         const auto j = readJsonObjectFile(file);

@@ -134,4 +134,11 @@ std::string TensorView::sha256() const {
     return hash.hexDigest();
 }
 
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+    std::string text = "[";
+    for (size_t i = 0; i < shape.size(); ++i)
+        text += (i ? ", " : "") + std::to_string(shape[i]);
+    return text + "]";
+}
+
 } // namespace facet::model

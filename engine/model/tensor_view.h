@@ -57,4 +57,7 @@ private:
     std::span<const std::byte> storage_;
 };
 
+// "[2, 3]": how error messages and the CLI print a tensor shape.
+[[nodiscard]] std::string shapeText(const std::vector<std::int64_t>& shape);
+
 } // namespace facet::model
