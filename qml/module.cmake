@@ -15,6 +15,7 @@ set(FACET_UI_QML
     Chat/UserMessage.qml
     Chat/ReplyMessage.qml
     Chat/ReplyStats.qml
+    Chat/MarkdownBlocks.qml
     Chat/Composer.qml
     Conversations/Sidebar.qml
     Conversations/ChatListItem.qml
@@ -38,6 +39,7 @@ qt_add_qml_module(facet_ui
         Attachments/imageprovider.h Attachments/imageprovider.cpp
         Chat/conversationmodel.h Chat/conversationmodel.cpp
         Chat/chatcontroller.h Chat/chatcontroller.cpp
+        Chat/markdownblocks.h Chat/markdownblocks.cpp
         Conversations/chatlistmodel.h Conversations/chatlistmodel.cpp
         Settings/engineclient.h Settings/engineclient.cpp)
 target_include_directories(facet_ui PUBLIC

@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QGuiApplication>
+#include <QImage>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QTemporaryDir>
@@ -139,6 +140,15 @@ int main(int argc, char** argv) {
     heartbeat.stop();
     workerThread.quit();
     workerThread.wait();
+    // FACET_BENCH_SCREENSHOT=file.png: the window after the stream, to see what was measured.
+    if (const QString shot = qEnvironmentVariable("FACET_BENCH_SCREENSHOT"); !shot.isEmpty()) {
+        QElapsedTimer wait;
+        wait.start();
+        while (wait.elapsed() < 300)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (!window->grabWindow().save(shot))
+            std::fprintf(stderr, "%s: cannot write the screenshot\n", qPrintable(shot));
+    }
 
     std::printf("UI streaming benchmark (offscreen, software renderer, %d earlier messages)\n",
                 kHistoryMessages);

@@ -43,18 +43,10 @@ Pane {
             color: Theme.mutedText
             font.italic: true
         }
-        TextEdit {
+        MarkdownBlocks {
             objectName: "replyText"
             Layout.fillWidth: true
             text: reply.text
-            textFormat: TextEdit.MarkdownText
-            wrapMode: TextEdit.Wrap
-            readOnly: true
-            selectByMouse: true
-            color: Theme.text
-            selectionColor: Theme.accent
-            Accessible.role: Accessible.StaticText
-            Accessible.name: qsTr("Reply text")
         }
         Label {
             Layout.fillWidth: true

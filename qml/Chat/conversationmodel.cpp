@@ -15,8 +15,9 @@ ConversationModel::ConversationModel(QObject* parent) : QAbstractListModel(paren
 void ConversationModel::flushTextChange() {
     textChangeTimer_.stop();
     const int row = std::exchange(changedTextRow_, -1);
-    if (row >= 0 && row < rowCount())
-        emit dataChanged(index(row), index(row), {TextRole, ReasoningRole});
+    const QList<int> roles = std::exchange(changedTextRoles_, {});
+    if (row >= 0 && row < rowCount() && !roles.isEmpty())
+        emit dataChanged(index(row), index(row), roles);
 }
 
 int ConversationModel::rowCount(const QModelIndex& parent) const {
@@ -113,6 +114,10 @@ void ConversationModel::appendReplyText(int row, const QString& content, const Q
     if (changedTextRow_ != row)
         flushTextChange();
     changedTextRow_ = row;
+    if (!content.isEmpty() && !changedTextRoles_.contains(TextRole))
+        changedTextRoles_.append(TextRole);
+    if (!reasoning.isEmpty() && !changedTextRoles_.contains(ReasoningRole))
+        changedTextRoles_.append(ReasoningRole);
     if (!textChangeTimer_.isActive())
         textChangeTimer_.start();
 }

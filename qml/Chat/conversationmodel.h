@@ -64,6 +64,8 @@ private:
     // thread falls behind, the queued batches are merged into one relayout instead of one each.
     QTimer textChangeTimer_;
     int changedTextRow_ = -1;
+    // Only the roles that grew (TextRole, ReasoningRole) are announced.
+    QList<int> changedTextRoles_;
 };
 
 } // namespace facet::ui
