@@ -16,6 +16,7 @@ set(FACET_UI_QML
     Chat/ReplyMessage.qml
     Chat/ReplyStats.qml
     Chat/MarkdownBlocks.qml
+    Chat/BranchSwitcher.qml
     Chat/Composer.qml
     Conversations/Sidebar.qml
     Conversations/ChatListItem.qml
@@ -39,6 +40,7 @@ qt_add_qml_module(facet_ui
         Attachments/imageprovider.h Attachments/imageprovider.cpp
         Chat/conversationmodel.h Chat/conversationmodel.cpp
         Chat/chatcontroller.h Chat/chatcontroller.cpp
+        Chat/chatcontroller_library.cpp Chat/chatcontroller_settings.cpp
         Chat/markdownblocks.h Chat/markdownblocks.cpp
         Conversations/chatlistmodel.h Conversations/chatlistmodel.cpp
         Settings/engineclient.h Settings/engineclient.cpp)

@@ -1,5 +1,7 @@
 #include "conversation.h"
 
+#include "conversationbranches.h"
+
 #include <QJsonArray>
 #include <QUuid>
 
@@ -50,7 +52,8 @@ StoredImage imageFromJson(const QJsonObject& o) {
     return image;
 }
 
-QJsonObject toJson(const Message& m) {
+// Messages of the other branches (`alternative`) also carry their place in the tree.
+QJsonObject toJson(const Message& m, bool alternative) {
     QJsonArray images;
     for (const auto& image : m.images)
         images.append(toJson(image));
@@ -68,10 +71,15 @@ QJsonObject toJson(const Message& m) {
         o.insert("error", m.error);
     if (!m.finishReason.isEmpty())
         o.insert("finish_reason", m.finishReason);
+    if (alternative) {
+        o.insert("parent", m.parentId);
+        if (!m.activeChildId.isEmpty())
+            o.insert("active_child", m.activeChildId);
+    }
     return o;
 }
 
-Message messageFromJson(const QJsonObject& o) {
+Message messageFromJson(const QJsonObject& o, bool alternative) {
     Message m;
     m.id = needString(o, "id", "message");
     const QString role = needString(o, "role", "message");
@@ -86,7 +94,18 @@ Message messageFromJson(const QJsonObject& o) {
     m.created = QDateTime::fromString(optString(o, "created"), Qt::ISODateWithMs);
     for (const auto& v : o.value(QLatin1String("images")).toArray())
         m.images.append(imageFromJson(v.toObject()));
+    if (alternative) {
+        m.parentId = needString(o, "parent", "alternative message");
+        m.activeChildId = optString(o, "active_child");
+    }
     return m;
+}
+
+QJsonArray toJson(const QList<Message>& messages, bool alternative) {
+    QJsonArray array;
+    for (const auto& m : messages)
+        array.append(toJson(m, alternative));
+    return array;
 }
 
 } // namespace
@@ -125,9 +144,6 @@ Sampling samplingFromJson(const QJsonObject& o) {
 }
 
 QJsonObject toJson(const Conversation& c) {
-    QJsonArray messages;
-    for (const auto& m : c.messages)
-        messages.append(toJson(m));
     QJsonObject o{{"format", QLatin1String("facet-conversation")},
                   {"version", kConversationFormatVersion},
                   {"id", c.id},
@@ -135,7 +151,10 @@ QJsonObject toJson(const Conversation& c) {
                   {"created", c.created.toString(Qt::ISODateWithMs)},
                   {"updated", c.updated.toString(Qt::ISODateWithMs)},
                   {"system_prompt", c.systemPrompt},
-                  {"messages", messages}};
+                  {"enable_thinking", c.enableThinking},
+                  {"messages", toJson(c.messages, false)}};
+    if (!c.alternatives.isEmpty())
+        o.insert("alternatives", toJson(c.alternatives, true));
     if (c.sampling)
         o.insert("sampling", toJson(*c.sampling));
     return o;
@@ -157,15 +176,23 @@ Conversation conversationFromJson(const QJsonObject& o) {
     c.systemPrompt = optString(o, "system_prompt");
     if (o.contains(QLatin1String("sampling")))
         c.sampling = samplingFromJson(o.value(QLatin1String("sampling")).toObject());
+    if (o.contains(QLatin1String("enable_thinking")))
+        c.enableThinking = need(o, "enable_thinking", QJsonValue::Bool, "conversation").toBool();
     for (const auto& v : need(o, "messages", QJsonValue::Array, "conversation").toArray())
-        c.messages.append(messageFromJson(v.toObject()));
+        c.messages.append(messageFromJson(v.toObject(), false));
+    // Version 1 had no branches; from version 2 the other branches are kept beside the active one.
+    if (version >= 2 && o.contains(QLatin1String("alternatives")))
+        for (const auto& v : need(o, "alternatives", QJsonValue::Array, "conversation").toArray())
+            c.alternatives.append(messageFromJson(v.toObject(), true));
+    checkBranches(c);
     return c;
 }
 
 QString searchableText(const Conversation& c) {
     QString text = c.title;
-    for (const auto& m : c.messages)
-        text += QLatin1Char('\n') + m.text;
+    for (const auto* list : {&c.messages, &c.alternatives})
+        for (const auto& m : *list)
+            text += QLatin1Char('\n') + m.text;
     return text.toLower();
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // A conversation as the app keeps it and stores it: messages with their images (copied into the
-// conversation's folder), per-reply statistics as numbers, system prompt and sampling settings.
-// Plain values, Qt Core only, so the store, the models and the tests share one definition.
+// conversation's folder), per-reply statistics as numbers, system prompt, sampling settings and
+// the thinking switch. Editing a message or regenerating a reply branches the conversation: the
+// branch on screen is `messages`; the others are kept in `alternatives` (see
+// conversationbranches.h). Plain values, Qt Core only, so the store, the models and the tests
+// share one definition.
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -32,6 +35,11 @@ struct Message {
     QString error;        // runtime error shown under the reply
     QString finishReason; // "stop", "max_tokens", "cancelled", "error", "context_full"
     QDateTime created;
+    // Only for messages in Conversation::alternatives (on the active branch both follow from the
+    // order): the message this one answers or follows ("" = the first message), and the child
+    // that was shown last, so switching back to this branch restores what the user saw.
+    QString parentId;
+    QString activeChildId;
 };
 
 struct Sampling {
@@ -51,10 +59,13 @@ struct Conversation {
     QDateTime updated;
     QString systemPrompt;
     std::optional<Sampling> sampling; // empty: the loaded model's generation_config.json
-    QList<Message> messages;
+    bool enableThinking = false;      // ask the model to think first (Request::enableThinking)
+    QList<Message> messages;          // the active branch, oldest first: shown, sent, exported
+    QList<Message> alternatives;      // every message of the other branches, each with parentId
 };
 
-inline constexpr int kConversationFormatVersion = 1;
+// 1: one linear list of messages. 2: + alternatives (branches) and enable_thinking.
+inline constexpr int kConversationFormatVersion = 2;
 
 [[nodiscard]] QString newId();
 [[nodiscard]] QJsonObject toJson(const Conversation& conversation);
@@ -63,7 +74,8 @@ inline constexpr int kConversationFormatVersion = 1;
 [[nodiscard]] Conversation conversationFromJson(const QJsonObject& object);
 [[nodiscard]] QJsonObject toJson(const Sampling& sampling);
 [[nodiscard]] Sampling samplingFromJson(const QJsonObject& object);
-// All text of the conversation (title, messages) in lower case, for the sidebar search.
+// All text of the conversation (title, messages of every branch) in lower case, for the sidebar
+// search.
 [[nodiscard]] QString searchableText(const Conversation& conversation);
 
 } // namespace facet::app

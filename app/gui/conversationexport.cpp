@@ -1,5 +1,7 @@
 #include "conversationexport.h"
 
+#include "conversationbranches.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -26,36 +28,15 @@ QString statsLine(const QJsonObject& s) {
     return parts.join(QLatin1String(" · "));
 }
 
-} // namespace
-
-QString toMarkdown(const Conversation& c, const QString& imageFolder) {
-    QString md = QStringLiteral("# %1\n\n").arg(c.title);
-    if (!c.systemPrompt.isEmpty())
-        md += QStringLiteral("> System prompt: %1\n\n").arg(c.systemPrompt);
-    for (const auto& m : c.messages) {
-        if (m.role == Message::Role::User) {
-            md += QStringLiteral("## User\n\n");
-            for (const auto& image : m.images)
-                md += QStringLiteral("![%1](%2) — detail level %3, %4 image tokens\n\n")
-                          .arg(image.originalName, imageReference(imageFolder, image.file))
-                          .arg(image.level)
-                          .arg(image.softTokens);
-            md += m.text + QStringLiteral("\n\n");
-        } else {
-            md += QStringLiteral("## Gemma\n\n") + m.text + QStringLiteral("\n\n");
-            if (!m.error.isEmpty())
-                md += QStringLiteral("> Error: %1\n\n").arg(m.error);
-            if (!m.stats.isEmpty())
-                md += QStringLiteral("*%1*\n\n").arg(statsLine(m.stats));
-        }
-    }
-    return md;
+// "(version 2 of 3)" where the conversation branches, so a reader knows others exist.
+QString versionNote(const Conversation& c, int row) {
+    const BranchPosition at = branchPosition(c, row);
+    return at.count > 1 ? QStringLiteral(" (version %1 of %2)").arg(at.index + 1).arg(at.count)
+                        : QString();
 }
 
-QByteArray toJsonExport(const Conversation& c, const QString& imageFolder) {
-    QJsonObject o = toJson(c);
-    // Exported image paths point at the stored copies so the file is usable on its own.
-    QJsonArray messages = o.value(QLatin1String("messages")).toArray();
+// Exported image paths point at the stored copies so the file is usable on its own.
+QJsonArray withImagePaths(QJsonArray messages, const QString& imageFolder) {
     for (qsizetype i = 0; i < messages.size(); ++i) {
         QJsonObject m = messages[i].toObject();
         QJsonArray images = m.value(QLatin1String("images")).toArray();
@@ -69,7 +50,43 @@ QByteArray toJsonExport(const Conversation& c, const QString& imageFolder) {
             m.insert("images", images);
         messages[i] = m;
     }
-    o.insert("messages", messages);
+    return messages;
+}
+
+} // namespace
+
+QString toMarkdown(const Conversation& c, const QString& imageFolder) {
+    QString md = QStringLiteral("# %1\n\n").arg(c.title);
+    if (!c.systemPrompt.isEmpty())
+        md += QStringLiteral("> System prompt: %1\n\n").arg(c.systemPrompt);
+    for (int row = 0; row < c.messages.size(); ++row) {
+        const Message& m = c.messages[row];
+        if (m.role == Message::Role::User) {
+            md += QStringLiteral("## User%1\n\n").arg(versionNote(c, row));
+            for (const auto& image : m.images)
+                md += QStringLiteral("![%1](%2) — detail level %3, %4 image tokens\n\n")
+                          .arg(image.originalName, imageReference(imageFolder, image.file))
+                          .arg(image.level)
+                          .arg(image.softTokens);
+            md += m.text + QStringLiteral("\n\n");
+        } else {
+            md += QStringLiteral("## Gemma%1\n\n").arg(versionNote(c, row)) + m.text +
+                  QStringLiteral("\n\n");
+            if (!m.error.isEmpty())
+                md += QStringLiteral("> Error: %1\n\n").arg(m.error);
+            if (!m.stats.isEmpty())
+                md += QStringLiteral("*%1*\n\n").arg(statsLine(m.stats));
+        }
+    }
+    return md;
+}
+
+QByteArray toJsonExport(const Conversation& c, const QString& imageFolder) {
+    QJsonObject o = toJson(c);
+    for (const char* key : {"messages", "alternatives"})
+        if (o.contains(QLatin1String(key)))
+            o.insert(QLatin1String(key),
+                     withImagePaths(o.value(QLatin1String(key)).toArray(), imageFolder));
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// Export of a conversation for people (Markdown: images referenced with their detail level and
-// token cost, replies as written, statistics in a line) and for programs (the stored JSON).
+// Export of a conversation for people (Markdown: the active branch, images referenced with their
+// detail level and token cost, replies as written, statistics in a line, "version i of n" where
+// the conversation branches) and for programs (the stored JSON: every branch).
 #include "conversation.h"
 
 #include <QByteArray>

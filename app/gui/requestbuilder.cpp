@@ -30,6 +30,7 @@ generate::Request buildRequest(const Conversation& c, int userRow,
     generate::Request request;
     if (!c.systemPrompt.trimmed().isEmpty())
         request.systemPrompt = c.systemPrompt.toStdString();
+    request.enableThinking = c.enableThinking;
     request.sampling = sampling;
     for (int i = 0; i < userRow && i < c.messages.size(); ++i) {
         const Message& m = c.messages[i];

@@ -36,6 +36,8 @@ ListView {
         required property string finishReason
         required property bool streaming
         required property string phase
+        required property int branchIndex
+        required property int branchCount
         width: view.width
         implicitHeight: loader.item ? loader.item.implicitHeight : 0
         Loader {
@@ -50,6 +52,8 @@ ListView {
                 row: entry.index
                 text: entry.text
                 images: entry.images
+                branchIndex: entry.branchIndex
+                branchCount: entry.branchCount
                 onEditRequested: (r, t) => view.editRequested(r, t)
             }
         }
@@ -64,7 +68,9 @@ ListView {
                 finishReason: entry.finishReason
                 streaming: entry.streaming
                 phase: entry.phase
-                isLast: entry.index === view.count - 1
+                row: entry.index
+                branchIndex: entry.branchIndex
+                branchCount: entry.branchCount
             }
         }
     }

@@ -4,7 +4,8 @@ import QtQuick.Dialogs
 import QtQuick.Layouts
 import Facet.Ui
 
-// Where a message is written: images (chips), the message's detail level, multi-line text.
+// Where a message is written: images (chips), the message's detail level, the conversation's
+// thinking switch, multi-line text.
 // Enter sends, Shift+Enter starts a new line, Esc stops the reply, Ctrl+V also pastes images.
 Pane {
     id: composer
@@ -56,6 +57,14 @@ Pane {
                 onPicked: (value) => App.attachments.messageLevel = value
             }
             Item { Layout.fillWidth: true }
+            // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
+            Switch {
+                objectName: "thinkingSwitch"
+                text: qsTr("Think first")
+                checked: App.chat.thinking
+                Accessible.name: qsTr("Let the model think before answering")
+                onToggled: App.chat.thinking = checked
+            }
         }
         RowLayout {
             Layout.fillWidth: true

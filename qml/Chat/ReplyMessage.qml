@@ -3,8 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
 
-// A reply: Markdown as it streams in, the current phase while waiting, the error if the engine
-// failed, statistics when done, and copy / regenerate.
+// A reply: Markdown as it streams in, the current phase while waiting, the model's thinking
+// (collapsed, muted), the error if the engine failed, statistics when done, and copy, regenerate
+// (a new version of this reply: the conversation branches here) and the version switcher.
 Pane {
     id: reply
     property string text
@@ -14,7 +15,10 @@ Pane {
     property string finishReason
     property bool streaming: false
     property string phase
-    property bool isLast: false
+    property int row: -1
+    property int branchIndex: 0
+    property int branchCount: 1
+    property bool showThinking: false
     padding: 10
     background: Rectangle { color: Theme.replyBubble; radius: Theme.radius; border.color: Theme.border }
     Accessible.role: Accessible.Grouping
@@ -35,13 +39,25 @@ Pane {
                 Accessible.description: text
             }
         }
-        Label {
-            Layout.fillWidth: true
+        IconButton {
+            objectName: "thinkingToggle"
             visible: reply.reasoning.length > 0
-            text: qsTr("Thinking: %1").arg(reply.reasoning)
+            text: (reply.showThinking ? "▾ " : "▸ ") + qsTr("Thinking")
+            label: reply.showThinking ? qsTr("Hide the model's thinking")
+                                      : qsTr("Show the model's thinking")
+            onClicked: reply.showThinking = !reply.showThinking
+        }
+        Label {
+            objectName: "thinkingText"
+            Layout.fillWidth: true
+            visible: reply.showThinking && reply.reasoning.length > 0
+            text: reply.reasoning
+            textFormat: Text.PlainText
             wrapMode: Text.Wrap
             color: Theme.mutedText
             font.italic: true
+            Accessible.role: Accessible.StaticText
+            Accessible.name: qsTr("The model's thinking")
         }
         MarkdownBlocks {
             objectName: "replyText"
@@ -64,6 +80,11 @@ Pane {
         }
         RowLayout {
             visible: !reply.streaming
+            BranchSwitcher {
+                row: reply.row
+                index: reply.branchIndex
+                count: reply.branchCount
+            }
             IconButton {
                 objectName: "copyButton"
                 text: qsTr("Copy")
@@ -72,11 +93,10 @@ Pane {
             }
             IconButton {
                 objectName: "regenerateButton"
-                visible: reply.isLast
                 enabled: App.engine.ready && !App.chat.busy
                 text: qsTr("Regenerate")
-                label: qsTr("Regenerate reply")
-                onClicked: App.chat.regenerate()
+                label: qsTr("Regenerate reply (keeps this one as a version)")
+                onClicked: App.chat.regenerate(reply.row)
             }
         }
     }

@@ -4,12 +4,15 @@ import QtQuick.Layouts
 import Facet.Ui
 import "../Attachments/Levels.js" as Levels
 
-// A sent message: its images (thumbnail, level, token count) and text, with edit-and-resend.
+// A sent message: its images (thumbnail, level, token count) and text, with edit-and-resend
+// (a new version of the message: the conversation branches here) and the version switcher.
 Item {
     id: message
     property int row: -1
     property string text
     property var images: []
+    property int branchIndex: 0
+    property int branchCount: 1
     property bool editing: false
     signal editRequested(int row, string text)
     implicitHeight: bubble.implicitHeight
@@ -65,13 +68,21 @@ Item {
                 id: editor
                 Layout.fillWidth: true
                 visible: message.editing
+                objectName: "messageEditor"
                 wrapMode: TextEdit.Wrap
                 Accessible.name: qsTr("Edit message")
             }
             RowLayout {
                 Layout.alignment: Qt.AlignRight
+                BranchSwitcher {
+                    row: message.row
+                    index: message.branchIndex
+                    count: message.branchCount
+                }
                 IconButton {
+                    objectName: "editButton"
                     visible: !message.editing
+                    enabled: App.engine.ready && !App.chat.busy
                     text: qsTr("Edit")
                     label: qsTr("Edit and resend")
                     onClicked: { editor.text = message.text; message.editing = true; editor.forceActiveFocus() }
@@ -83,9 +94,11 @@ Item {
                     onClicked: message.editing = false
                 }
                 IconButton {
+                    objectName: "resendButton"
                     visible: message.editing
-                    text: qsTr("Send as new branch")
-                    label: qsTr("Resend the edited message in a new conversation")
+                    enabled: App.engine.ready && !App.chat.busy
+                    text: qsTr("Send")
+                    label: qsTr("Send the edited message as a new version")
                     onClicked: { message.editing = false; message.editRequested(message.row, editor.text) }
                 }
             }

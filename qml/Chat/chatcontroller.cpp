@@ -1,16 +1,14 @@
+// The chat controller: sending, streaming the reply into the open conversation, stop, and the
+// branches (regenerate any reply, edit-and-resend, switch versions).
 #include "chatcontroller.h"
 
 #include "attachmentmodel.h"
-#include "chatlistmodel.h"
-#include "conversationexport.h"
 #include "conversationmodel.h"
 #include "engineclient.h"
 #include "requestbuilder.h"
 
 #include <QClipboard>
-#include <QFileInfo>
 #include <QGuiApplication>
-#include <QSaveFile>
 
 #include <exception>
 
@@ -39,10 +37,6 @@ QString titleFrom(const QString& text) {
     if (line.isEmpty())
         return ChatController::tr("Image question");
     return line.size() <= 48 ? line : line.left(47) + QChar(0x2026);
-}
-
-ChatListModel::Entry entryFor(const app::Conversation& c) {
-    return {c.id, c.title, c.updated, app::searchableText(c)};
 }
 
 } // namespace
@@ -81,31 +75,6 @@ QString ChatController::currentId() const {
 
 QString ChatController::title() const {
     return conversation_.conversation().title;
-}
-
-QString ChatController::systemPrompt() const {
-    return conversation_.conversation().systemPrompt;
-}
-
-void ChatController::setSystemPrompt(const QString& prompt) {
-    if (prompt == systemPrompt())
-        return;
-    conversation_.conversationForUpdate().systemPrompt = prompt;
-    save();
-    emit currentChanged();
-}
-
-void ChatController::loadConversations() {
-    store_.purgeTrash();
-    const auto listing = store_.loadAll();
-    QList<ChatListModel::Entry> entries;
-    for (const auto& c : listing.conversations)
-        entries.append(entryFor(c));
-    chats_.setEntries(entries);
-    storeProblems_ = listing.problems;
-    emit storeProblemsChanged();
-    for (const QString& problem : listing.problems)
-        emit notice(tr("Could not read a conversation (left untouched): %1").arg(problem));
 }
 
 bool ChatController::send(const QString& text) {
@@ -208,207 +177,43 @@ void ChatController::finishForQuit() {
                    {});
 }
 
-void ChatController::regenerate() {
+bool ChatController::canBranch(int row, app::Message::Role role) const {
     const auto& messages = conversation_.conversation().messages;
-    if (busy() || !engine_.ready() || messages.size() < 2 ||
-        messages.last().role != app::Message::Role::Model)
+    return !busy() && engine_.ready() && row >= 0 && row < messages.size() &&
+           messages[row].role == role;
+}
+
+void ChatController::regenerate(int row) {
+    if (row < 0)
+        row = static_cast<int>(conversation_.conversation().messages.size()) - 1;
+    // A reply answers the user message before it; the first row can never be a reply.
+    if (row < 1 || !canBranch(row, app::Message::Role::Model))
         return;
-    const int replyRow = static_cast<int>(messages.size()) - 1;
-    conversation_.truncate(replyRow);
-    startReply(replyRow - 1);
+    conversation_.detachTail(row); // the old reply and what followed stay as a version
+    startReply(row - 1);
 }
 
 void ChatController::editAndResend(int row, const QString& text) {
-    const app::Conversation original = conversation_.conversation();
-    if (busy() || !engine_.ready() || row < 0 || row >= original.messages.size() ||
-        original.messages[row].role != app::Message::Role::User)
+    if (!canBranch(row, app::Message::Role::User))
         return;
-    app::Conversation branch = original;
-    branch.id = app::newId();
-    branch.title = tr("%1 (edited)").arg(original.title);
-    branch.created = branch.updated = QDateTime::currentDateTime();
-    branch.messages = original.messages.mid(0, row + 1);
-    branch.messages[row].text = text.trimmed();
-    branch.messages[row].id = app::newId();
-    try {
-        for (auto& m : branch.messages)
-            for (auto& image : m.images)
-                image.file =
-                    store_.importImage(branch.id, store_.imagePath(original.id, image.file));
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
+    const app::Message& original = conversation_.conversation().messages[row];
+    if (text.trimmed().isEmpty() && original.images.isEmpty())
         return;
-    }
-    conversation_.setConversation(branch, store_.folder(branch.id));
-    emit currentChanged();
-    emit samplingChanged();
-    startReply(row);
+    app::Message edited;
+    edited.id = app::newId();
+    edited.role = app::Message::Role::User;
+    edited.text = text.trimmed();
+    edited.images = original.images; // already stored in this conversation's folder
+    edited.created = QDateTime::currentDateTime();
+    conversation_.detachTail(row); // the original message and its replies stay as a version
+    const int userRow = conversation_.appendMessage(edited);
+    startReply(userRow);
 }
 
-void ChatController::newChat() {
-    finishForQuit();
-    app::Conversation c;
-    c.id = app::newId();
-    c.title = tr("New chat");
-    c.created = c.updated = QDateTime::currentDateTime();
-    conversation_.setConversation(c, store_.folder(c.id));
-    attachments_.clear();
-    emit currentChanged();
-    emit samplingChanged();
-}
-
-void ChatController::openChat(const QString& id) {
-    if (id == currentId())
+void ChatController::switchBranch(int row, int index) {
+    if (busy() || !conversation_.switchBranch(row, index))
         return;
-    try {
-        const app::Conversation c = store_.load(id);
-        finishForQuit();
-        conversation_.setConversation(c, store_.folder(id));
-        emit currentChanged();
-        emit samplingChanged();
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
-    }
-}
-
-void ChatController::renameChat(const QString& id, const QString& title) {
-    const QString clean = title.simplified();
-    if (clean.isEmpty())
-        return;
-    if (id == currentId()) {
-        conversation_.conversationForUpdate().title = clean;
-        save();
-        emit currentChanged();
-        return;
-    }
-    try {
-        app::Conversation c = store_.load(id);
-        c.title = clean;
-        saveConversation(c);
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
-    }
-}
-
-void ChatController::deleteChat(const QString& id) {
-    const int row = chats_.rowOf(id);
-    const QString title = row >= 0
-                              ? chats_.data(chats_.index(row), ChatListModel::TitleRole).toString()
-                              : this->title();
-    if (id == currentId())
-        newChat();
-    try {
-        if (!undoId_.isEmpty())
-            store_.purgeTrash(); // only the latest delete can be undone
-        store_.moveToTrash(id);
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
-        return;
-    }
-    chats_.remove(id);
-    undoId_ = id;
-    undoTitle_ = title;
-    emit undoChanged();
-}
-
-void ChatController::undoDelete() {
-    if (undoId_.isEmpty())
-        return;
-    try {
-        store_.restoreFromTrash(undoId_);
-        const app::Conversation c = store_.load(undoId_);
-        chats_.upsert(entryFor(c));
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
-    }
-    undoId_.clear();
-    undoTitle_.clear();
-    emit undoChanged();
-}
-
-app::Sampling ChatController::effectiveSampling() const {
-    const auto& own = conversation_.conversation().sampling;
-    return own ? *own : app::fromEngine(engine_.defaultSampling());
-}
-
-QVariantMap ChatController::sampling() const {
-    const app::Sampling s = effectiveSampling();
-    return {{"doSample", s.doSample},
-            {"temperature", s.temperature},
-            {"topK", s.topK},
-            {"topP", s.topP},
-            {"seed", s.seed ? QString::number(*s.seed) : QString()},
-            {"maxNewTokens", s.maxNewTokens}};
-}
-
-bool ChatController::samplingIsDefault() const {
-    return !conversation_.conversation().sampling.has_value();
-}
-
-void ChatController::setSamplingValue(const QString& key, const QVariant& value) {
-    app::Sampling s = effectiveSampling();
-    if (key == QLatin1String("doSample"))
-        s.doSample = value.toBool();
-    else if (key == QLatin1String("temperature"))
-        s.temperature = value.toDouble();
-    else if (key == QLatin1String("topK"))
-        s.topK = value.toInt();
-    else if (key == QLatin1String("topP"))
-        s.topP = value.toDouble();
-    else if (key == QLatin1String("maxNewTokens"))
-        s.maxNewTokens = value.toInt();
-    else if (key == QLatin1String("seed")) {
-        bool ok = false;
-        const quint64 seed = value.toString().trimmed().toULongLong(&ok);
-        s.seed = ok ? std::optional<quint64>(seed) : std::nullopt;
-    } else
-        return;
-    conversation_.conversationForUpdate().sampling = s;
     save();
-    emit samplingChanged();
-}
-
-void ChatController::resetSampling() {
-    conversation_.conversationForUpdate().sampling.reset();
-    save();
-    emit samplingChanged();
-}
-
-void ChatController::save() {
-    app::Conversation& c = conversation_.conversationForUpdate();
-    if (c.messages.isEmpty())
-        return; // a new chat is stored once it has a message
-    c.updated = QDateTime::currentDateTime();
-    saveConversation(c);
-}
-
-void ChatController::saveConversation(const app::Conversation& c) {
-    try {
-        store_.save(c);
-        chats_.upsert(entryFor(c));
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
-    }
-}
-
-bool ChatController::writeExport(const QUrl& file, const QByteArray& bytes) {
-    QSaveFile out(file.toLocalFile());
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
-        emit notice(tr("%1: %2").arg(file.toLocalFile(), out.errorString()));
-        return false;
-    }
-    emit notice(tr("Exported to %1").arg(file.toLocalFile()));
-    return true;
-}
-
-bool ChatController::exportMarkdown(const QUrl& file) {
-    const auto& c = conversation_.conversation();
-    return writeExport(file, app::toMarkdown(c, store_.folder(c.id)).toUtf8());
-}
-
-bool ChatController::exportJson(const QUrl& file) {
-    const auto& c = conversation_.conversation();
-    return writeExport(file, app::toJsonExport(c, store_.folder(c.id)));
 }
 
 void ChatController::copyText(const QString& text) {

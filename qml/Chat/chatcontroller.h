@@ -29,6 +29,7 @@ class ChatController : public QObject {
     Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY currentChanged)
     Q_PROPERTY(QVariantMap sampling READ sampling NOTIFY samplingChanged)
     Q_PROPERTY(bool samplingIsDefault READ samplingIsDefault NOTIFY samplingChanged)
+    Q_PROPERTY(bool thinking READ thinking WRITE setThinking NOTIFY currentChanged)
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged)
     Q_PROPERTY(QString undoTitle READ undoTitle NOTIFY undoChanged)
     Q_PROPERTY(QStringList storeProblems READ storeProblems NOTIFY storeProblemsChanged)
@@ -44,6 +45,8 @@ public:
     void setSystemPrompt(const QString& prompt);
     QVariantMap sampling() const;
     bool samplingIsDefault() const;
+    bool thinking() const;
+    void setThinking(bool on);
     bool busy() const { return activeJob_ != 0; }
     QString undoTitle() const { return undoTitle_; }
     QStringList storeProblems() const { return storeProblems_; }
@@ -53,10 +56,14 @@ public:
 
     Q_INVOKABLE bool send(const QString& text);
     Q_INVOKABLE void stop();
-    Q_INVOKABLE void regenerate();
-    // Edit a sent user message and resend it: the conversation branches into a new one made of
-    // the messages before it plus the edited message; the original stays as it was.
+    // A new reply to the user message before `row` (default: the last reply). The old reply and
+    // everything after it stay as another version at that point (see conversationbranches.h).
+    Q_INVOKABLE void regenerate(int row = -1);
+    // Edit a sent user message and resend it: the conversation branches at `row`; the original
+    // message with its replies stays as another version there.
     Q_INVOKABLE void editAndResend(int row, const QString& text);
+    // Shows version `index` (0-based) at `row` of the open conversation; refused while busy.
+    Q_INVOKABLE void switchBranch(int row, int index);
     Q_INVOKABLE void newChat();
     Q_INVOKABLE void openChat(const QString& id);
     Q_INVOKABLE void renameChat(const QString& id, const QString& title);
@@ -79,6 +86,7 @@ signals:
     void notice(const QString& message);
 
 private:
+    bool canBranch(int row, app::Message::Role role) const;
     void startReply(int userRow);
     void endActiveReply(const QJsonObject& stats, const QString& finishReason,
                         const QString& error);

@@ -1,5 +1,7 @@
 #include "conversationmodel.h"
 
+#include "conversationbranches.h"
+
 #include <QUrl>
 
 #include <utility>
@@ -68,17 +70,28 @@ QVariant ConversationModel::data(const QModelIndex& index, int role) const {
         return index.row() == streamingRow_;
     case PhaseRole:
         return index.row() == streamingRow_ ? phase_ : QString();
+    case BranchIndexRole:
+        return app::branchPosition(conversation_, index.row()).index;
+    case BranchCountRole:
+        return app::branchPosition(conversation_, index.row()).count;
     default:
         return {};
     }
 }
 
 QHash<int, QByteArray> ConversationModel::roleNames() const {
-    return {{IdRole, "messageId"},        {RoleRole, "role"},
-            {TextRole, "text"},           {ReasoningRole, "reasoning"},
-            {ImagesRole, "images"},       {StatsRole, "stats"},
-            {ErrorRole, "error"},         {FinishReasonRole, "finishReason"},
-            {StreamingRole, "streaming"}, {PhaseRole, "phase"}};
+    return {{IdRole, "messageId"},
+            {RoleRole, "role"},
+            {TextRole, "text"},
+            {ReasoningRole, "reasoning"},
+            {ImagesRole, "images"},
+            {StatsRole, "stats"},
+            {ErrorRole, "error"},
+            {FinishReasonRole, "finishReason"},
+            {StreamingRole, "streaming"},
+            {PhaseRole, "phase"},
+            {BranchIndexRole, "branchIndex"},
+            {BranchCountRole, "branchCount"}};
 }
 
 void ConversationModel::setConversation(const app::Conversation& conversation,
@@ -147,18 +160,43 @@ void ConversationModel::setPhase(int row, const QString& phase) {
     emit dataChanged(i, i, {PhaseRole});
 }
 
-void ConversationModel::truncate(int fromRow) {
+void ConversationModel::detachTail(int fromRow) {
     if (fromRow < 0 || fromRow >= rowCount())
         return;
     flushTextChange();
     beginRemoveRows({}, fromRow, rowCount() - 1);
-    conversation_.messages.resize(fromRow);
+    app::detachTail(conversation_, fromRow);
     if (streamingRow_ >= fromRow) {
         streamingRow_ = -1;
         phase_.clear();
     }
     endRemoveRows();
     emit countChanged();
+}
+
+bool ConversationModel::switchBranch(int row, int index) {
+    const app::BranchPosition at = app::branchPosition(conversation_, row);
+    if (row < 0 || row >= rowCount() || index < 0 || index >= at.count)
+        return false;
+    if (index == at.index)
+        return true;
+    flushTextChange();
+    // Rows from `row` on are replaced: announced as removal and insertion so the view keeps the
+    // delegates above.
+    beginRemoveRows({}, row, rowCount() - 1);
+    app::switchBranch(conversation_, row, index);
+    const QList<app::Message> shown = conversation_.messages;
+    conversation_.messages = shown.mid(0, row);
+    if (streamingRow_ >= row) {
+        streamingRow_ = -1;
+        phase_.clear();
+    }
+    endRemoveRows();
+    beginInsertRows({}, row, static_cast<int>(shown.size()) - 1);
+    conversation_.messages = shown;
+    endInsertRows();
+    emit countChanged();
+    return true;
 }
 
 } // namespace facet::ui

@@ -26,6 +26,8 @@ public:
         FinishReasonRole,
         StreamingRole,
         PhaseRole,
+        BranchIndexRole, // 0-based version at this point (see conversationbranches.h)
+        BranchCountRole,
     };
     Q_ENUM(Role)
 
@@ -45,8 +47,11 @@ public:
     void finishReply(int row, const QJsonObject& stats, const QString& finishReason,
                      const QString& error);
     void setPhase(int row, const QString& phase);
-    // Drops rows [fromRow, end).
-    void truncate(int fromRow);
+    // Keeps rows [fromRow, end) as another branch and removes them from view, so that a new
+    // version can be appended at fromRow.
+    void detachTail(int fromRow);
+    // Shows version `index` at `row` (rows from `row` on are replaced). False: no such version.
+    bool switchBranch(int row, int index);
     int streamingRow() const { return streamingRow_; }
 
 signals:

@@ -26,6 +26,14 @@ Dialog {
             Accessible.name: qsTr("System prompt")
             onEditingFinished: App.chat.systemPrompt = text
         }
+        Label { text: qsTr("Thinking") }
+        CheckBox {
+            objectName: "thinkingCheck"
+            checked: App.chat.thinking
+            text: qsTr("Think before answering")
+            Accessible.name: qsTr("Let the model think before answering")
+            onToggled: App.chat.thinking = checked
+        }
         Label { text: qsTr("Sample") }
         CheckBox {
             checked: dialog.s.doSample

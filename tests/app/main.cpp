@@ -4,6 +4,7 @@
 int runModelsTest(int argc, char** argv);
 int runStoreTest(int argc, char** argv);
 int runChatControllerTest(int argc, char** argv);
+int runBranchesTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -11,5 +12,6 @@ int main(int argc, char** argv) {
     failures += runModelsTest(argc, argv);
     failures += runStoreTest(argc, argv);
     failures += runChatControllerTest(argc, argv);
+    failures += runBranchesTest(argc, argv);
     return failures;
 }

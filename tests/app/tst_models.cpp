@@ -142,9 +142,28 @@ private slots:
                      .value("generated_tokens")
                      .toInt(),
                  3);
-        model.truncate(1);
+
+        // Regenerate: the old reply becomes another version at row 1, the new one is shown.
+        model.detachTail(1);
         QCOMPARE(model.rowCount(), 1);
-        QCOMPARE(model.conversation().messages.size(), 1);
+        QCOMPARE(model.conversation().alternatives.size(), 1);
+        facet::app::Message second;
+        second.id = "r2";
+        second.role = facet::app::Message::Role::Model;
+        second.created = QDateTime::currentDateTime().addSecs(1);
+        QCOMPARE(model.appendMessage(second), 1);
+        model.appendReplyText(1, "A dog.", "");
+        model.finishReply(1, {}, "stop", "");
+        QCOMPARE(model.index(1).data(ConversationModel::BranchCountRole).toInt(), 2);
+        QCOMPARE(model.index(1).data(ConversationModel::BranchIndexRole).toInt(), 1);
+        QCOMPARE(model.index(0).data(ConversationModel::BranchCountRole).toInt(), 1);
+        QVERIFY(model.switchBranch(1, 0));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(1).data(ConversationModel::TextRole).toString(), QString("A cat."));
+        QCOMPARE(model.index(1).data(ConversationModel::BranchIndexRole).toInt(), 0);
+        QVERIFY(!model.switchBranch(1, 2)); // no third version
+        QVERIFY(model.switchBranch(1, 1));
+        QCOMPARE(model.index(1).data(ConversationModel::TextRole).toString(), QString("A dog."));
     }
 
     void chatListFiltersAndOrders() {
