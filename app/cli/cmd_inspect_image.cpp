@@ -14,6 +14,7 @@
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <span>
 
 namespace facet::cli {
 namespace {
@@ -47,7 +48,7 @@ std::string pathForLevel(std::string pattern, int level, bool several) {
     return pattern.replace(at, 7, std::to_string(level));
 }
 
-template <typename T> void writeRaw(const std::string& file, const std::vector<T>& values) {
+template <typename T> void writeRaw(const std::string& file, std::span<const T> values) {
     std::ofstream out(file, std::ios::binary);
     if (!out.write(reinterpret_cast<const char*>(values.data()),
                    static_cast<std::streamsize>(values.size() * sizeof(T))))
@@ -86,9 +87,9 @@ int run(const std::vector<std::string>& argv) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& p : results) {
         if (auto v = args.value("dump-pixels"))
-            writeRaw(pathForLevel(*v, p.level, several), p.pixelValues);
+            writeRaw<float>(pathForLevel(*v, p.level, several), p.pixelValues);
         if (auto v = args.value("dump-positions"))
-            writeRaw(pathForLevel(*v, p.level, several), p.positions);
+            writeRaw<std::int64_t>(pathForLevel(*v, p.level, several), p.positions);
         if (auto v = args.value("dump-resized"))
             writeRgbPng(pathForLevel(*v, p.level, several), p.resized);
         all.push_back(describe(decoded, p));

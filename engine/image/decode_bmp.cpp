@@ -27,7 +27,7 @@ RgbImage decodeBmp16(Bytes file, const HeaderInfo& header) {
     if (offset > file.size() || (file.size() - offset) / stride < h)
         throw Error("truncated BMP (pixel data cut off)");
     const bool bottomUp = static_cast<std::int32_t>(le32(&file[22])) > 0;
-    RgbImage out{header.width, header.height, std::vector<std::uint8_t>(w * h * 3)};
+    RgbImage out{header.width, header.height, PixelBytes(w * h * 3)};
     for (size_t y = 0; y < h; ++y) {
         const std::uint8_t* row = &file[offset + (bottomUp ? h - 1 - y : y) * stride];
         std::uint8_t* dst = &out.rgb[y * w * 3];

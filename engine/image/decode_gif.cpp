@@ -202,7 +202,7 @@ RgbImage decodeGif(Bytes file, const HeaderInfo&) {
         canvas[static_cast<size_t>(y) * static_cast<size_t>(f.canvasWidth) +
                static_cast<size_t>(x)] = frame[i];
     }
-    RgbImage out{f.canvasWidth, f.canvasHeight, std::vector<std::uint8_t>(canvasPixels * 3)};
+    RgbImage out{f.canvasWidth, f.canvasHeight, PixelBytes(canvasPixels * 3)};
     for (size_t i = 0; i < canvasPixels; ++i) {
         const size_t index = canvas[i];
         for (size_t c = 0; c < 3; ++c)

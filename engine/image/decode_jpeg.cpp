@@ -73,8 +73,8 @@ inline std::uint8_t clip8(int v) {
 
 struct Job {
     Bytes file;
-    std::vector<std::uint8_t>* samples; // width * height * components
-    std::vector<std::uint8_t>* row;     // one scanline
+    PixelBytes* samples;            // width * height * components
+    std::vector<std::uint8_t>* row; // one scanline
     int width = 0, height = 0, components = 0;
     int rowsBeforeRunningOut = -1;
     std::string error;
@@ -144,7 +144,8 @@ bool runLibjpeg(Job& job) {
 } // namespace
 
 RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
-    std::vector<std::uint8_t> samples, row;
+    PixelBytes samples;
+    std::vector<std::uint8_t> row;
     Job job;
     job.row = &row;
     job.file = file;
@@ -161,7 +162,7 @@ RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
         return {job.width, job.height, std::move(samples)};
     }
     const size_t pixels = static_cast<size_t>(job.width) * static_cast<size_t>(job.height);
-    RgbImage out{job.width, job.height, std::vector<std::uint8_t>(pixels * 3)};
+    RgbImage out{job.width, job.height, PixelBytes(pixels * 3)};
     if (job.components == 1) {
         for (size_t i = 0; i < pixels; ++i)
             out.rgb[i * 3] = out.rgb[i * 3 + 1] = out.rgb[i * 3 + 2] = samples[i];

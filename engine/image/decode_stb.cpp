@@ -42,8 +42,7 @@ RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header) {
             stbi_load_16_from_memory(file.data(), length, &w, &h, &channels, 1));
         if (!gray)
             throw Error(failure(name));
-        out = {w, h,
-               std::vector<std::uint8_t>(static_cast<size_t>(w) * static_cast<size_t>(h) * 3)};
+        out = {w, h, PixelBytes(static_cast<size_t>(w) * static_cast<size_t>(h) * 3)};
         for (size_t i = 0; i < static_cast<size_t>(w) * static_cast<size_t>(h); ++i) {
             const auto v = static_cast<std::uint8_t>(std::min<stbi_us>(gray.get()[i], 255));
             out.rgb[i * 3] = out.rgb[i * 3 + 1] = out.rgb[i * 3 + 2] = v;
@@ -54,7 +53,7 @@ RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header) {
         if (!rgb)
             throw Error(failure(name));
         const size_t bytes = static_cast<size_t>(w) * static_cast<size_t>(h) * 3;
-        out = {w, h, std::vector<std::uint8_t>(rgb.get(), rgb.get() + bytes)};
+        out = {w, h, PixelBytes(rgb.get(), rgb.get() + bytes)};
     }
     if (w != header.width || h != header.height)
         throw Error(std::string("corrupt ") + name + " (decoded size differs from the header)");

@@ -26,7 +26,7 @@ RgbImage decodeWebp(Bytes file, const HeaderInfo& header) {
     if (!WebPAnimDecoderGetNext(decoder.get(), &rgba, &timestamp) || rgba == nullptr)
         throw Error("corrupt or truncated WebP data (first frame does not decode)");
     const size_t pixels = static_cast<size_t>(header.width) * static_cast<size_t>(header.height);
-    RgbImage out{header.width, header.height, std::vector<std::uint8_t>(pixels * 3)};
+    RgbImage out{header.width, header.height, PixelBytes(pixels * 3)};
     for (size_t i = 0; i < pixels; ++i) {
         out.rgb[i * 3] = rgba[i * 4];
         out.rgb[i * 3 + 1] = rgba[i * 4 + 1];

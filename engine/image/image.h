@@ -4,16 +4,21 @@
 // libwebp with Pillow's settings, PNG/BMP through stb_image, GIF through our own first-frame
 // decoder; the results are bit-identical to Pillow 9.4 (Debian 12) on the formats listed in
 // tests/image/image_samples.py.
+#include "common/large_buffer.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <vector>
 
 namespace facet::image {
 
+// Image-sized byte buffers live on huge pages (see common/large_buffer.h).
+using PixelBytes = LargeVector<std::uint8_t>;
+
 // Row-major RGB8, width * height * 3 bytes.
 struct RgbImage {
     int width = 0, height = 0;
-    std::vector<std::uint8_t> rgb;
+    PixelBytes rgb;
 };
 
 // Size as the model sees it: after the EXIF orientation is applied.

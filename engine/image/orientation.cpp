@@ -11,7 +11,7 @@ RgbImage applyOrientation(RgbImage image, int orientation) {
         return image;
     const int w = image.width, h = image.height;
     const bool swaps = orientation >= 5;
-    RgbImage out{swaps ? h : w, swaps ? w : h, std::vector<std::uint8_t>(image.rgb.size())};
+    RgbImage out{swaps ? h : w, swaps ? w : h, PixelBytes(image.rgb.size())};
     for (int y = 0; y < out.height; ++y) {
         for (int x = 0; x < out.width; ++x) {
             int sx = x, sy = y; // source pixel for output (x, y)

@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <numeric>
 #include <string>
+#include <utility>
 
 namespace facet::image {
 namespace {
@@ -56,41 +59,48 @@ void patchify(const RgbImage& resized, PreprocessedImage& out) {
     out.positions.resize(total * 2, -1);
 }
 
-PreprocessedImage preprocessWithThreads(const RgbImage& decoded, int level, int threads) {
+void checkLevel(int level) {
     if (!isDetailLevel(level))
         throw Error("unsupported detail level " + std::to_string(level) +
                     " (expected 70, 140, 280, 560 or 1120)");
-    PreprocessedImage out;
-    out.level = level;
-    out.maxPatches = level * kPoolingKernelSize * kPoolingKernelSize;
-    const TargetSize size = aspectRatioPreservingSize(decoded.height, decoded.width, kPatchSize,
-                                                      out.maxPatches, kPoolingKernelSize);
-    out.resized = detail::resizeBicubic(decoded, size.width, size.height, threads);
-    out.patches = (size.height / kPatchSize) * (size.width / kPatchSize);
-    out.softTokens = out.patches / (kPoolingKernelSize * kPoolingKernelSize);
-    patchify(out.resized, out);
-    return out;
 }
 
 } // namespace
 
 PreprocessedImage preprocess(const RgbImage& decoded, int level) {
-    return preprocessWithThreads(decoded, level, detail::hardwareThreads());
+    return std::move(preprocessLevels(decoded, {&level, 1}).front());
 }
 
 std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
                                                 std::span<const int> levels) {
-    for (int level : levels)
-        if (!isDetailLevel(level))
-            throw Error("unsupported detail level " + std::to_string(level) +
-                        " (expected 70, 140, 280, 560 or 1120)");
-    // Levels one after another, each splitting its rows over every core: running levels in
-    // parallel as well only oversubscribes the cores and makes the threads contend for fresh
-    // pages (the outputs are tens of MB).
-    std::vector<PreprocessedImage> out;
-    out.reserve(levels.size());
-    for (int level : levels)
-        out.push_back(preprocessWithThreads(decoded, level, detail::hardwareThreads()));
+    // Every size rule first, so that an error costs no pixel work.
+    std::vector<PreprocessedImage> out(levels.size());
+    std::vector<TargetSize> sizes;
+    for (size_t i = 0; i < levels.size(); ++i) {
+        checkLevel(levels[i]);
+        out[i].level = levels[i];
+        out[i].maxPatches = levels[i] * kPoolingKernelSize * kPoolingKernelSize;
+        sizes.push_back(aspectRatioPreservingSize(decoded.height, decoded.width, kPatchSize,
+                                                  out[i].maxPatches, kPoolingKernelSize));
+    }
+    const int threads = detail::hardwareThreads();
+    std::vector<RgbImage> resized = detail::resizeBicubicMany(decoded, sizes, threads);
+    // Levels are independent from here on. Each thread takes the largest level left (each level
+    // is about twice the one below, so 1120 alone balances the other four on two cores).
+    std::vector<size_t> order(levels.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return out[a].maxPatches > out[b].maxPatches; });
+    std::atomic<size_t> next{0};
+    detail::parallelFor(threads, threads, [&](int, int) {
+        for (size_t k = next++; k < order.size(); k = next++) {
+            PreprocessedImage& p = out[order[k]];
+            p.resized = std::move(resized[order[k]]);
+            p.patches = (p.resized.height / kPatchSize) * (p.resized.width / kPatchSize);
+            p.softTokens = p.patches / (kPoolingKernelSize * kPoolingKernelSize);
+            patchify(p.resized, p);
+        }
+    });
     return out;
 }
 

@@ -37,7 +37,7 @@ RgbImage resizeBicubic(const RgbImage& source, int width, int height);
 struct PreprocessedImage {
     int level = 0, maxPatches = 0, patches = 0, softTokens = 0;
     RgbImage resized;
-    std::vector<float> pixelValues;      // maxPatches * 768, padding rows zero
+    LargeVector<float> pixelValues;      // maxPatches * 768, padding rows zero
     std::vector<std::int64_t> positions; // maxPatches * 2, (x, y); padding rows -1
 };
 

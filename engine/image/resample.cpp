@@ -1,125 +1,168 @@
 // A port of Pillow's ImagingResample (Resample.c) for 8-bit RGB with the BICUBIC filter:
 // separable, horizontal pass first (only over the source rows the vertical pass will read), then
-// vertical; a pass is skipped when its dimension is unchanged. Coefficients are computed in
-// double exactly as precompute_coeffs does, then rounded to fixed point with PRECISION_BITS = 22;
-// sums start at 1 << 21 and are clipped to 0..255 after an arithmetic shift, as clip8 does.
-// The arithmetic is identical, only the loop order and the threading differ, so results are
-// bit-identical to Pillow.
+// vertical; a pass is skipped when its dimension is unchanged. Sums start at 1 << 21 and are
+// clipped to 0..255 after an arithmetic shift, as clip8 does. The arithmetic is identical, only
+// the loop order and the threading differ, so results are bit-identical to Pillow.
+//
+// Several sizes of one source (the detail levels of one image) are made together: the horizontal
+// passes of all sizes walk the source in the same groups of 16 rows, so the rearrangement of those
+// rows for the vector kernel is done once per group, not once per size.
 #include "image/resample.h"
 
 #include "common/error.h"
+#include "common/large_buffer.h"
 #include "image/parallel.h"
 #include "image/preprocess.h"
 #include "image/resample_kernels.h"
 
 #include <algorithm>
-#include <cmath>
+#include <climits>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace facet::image {
 namespace detail {
 namespace {
 
-double bicubicFilter(double x) {
-    constexpr double a = -0.5;
-    if (x < 0.0)
-        x = -x;
-    if (x < 1.0)
-        return ((a + 2.0) * x - (a + 3.0)) * x * x + 1;
-    if (x < 2.0)
-        return (((x - 5) * x + 8) * x - 4) * a;
-    return 0.0;
+constexpr int kGroupRows = VnniRowGroup::kRows;
+
+// One requested size and the work it needs.
+struct Plan {
+    int width = 0, height = 0;
+    bool horizontal = false, vertical = false;
+    AxisCoefficients horiz, vert;
+    int firstRow = 0, lastRow = 0; // source rows of the horizontal pass: [firstRow, lastRow)
+    std::unique_ptr<LargeBlock> intermediate; // their horizontal result when both passes run
+    RgbImage out;
+
+    // Where the horizontal pass writes the result for source row `row`.
+    std::uint8_t* horizontalRow(int row) {
+        std::uint8_t* base = vertical ? intermediate->data() : out.rgb.data();
+        return base + static_cast<size_t>(row - firstRow) * static_cast<size_t>(width) * 3;
+    }
+};
+
+Plan makePlan(const RgbImage& source, const TargetSize& size) {
+    if (size.width <= 0 || size.height <= 0)
+        throw Error("resize: sizes must be positive (" + std::to_string(size.width) + "x" +
+                    std::to_string(size.height) + ")");
+    Plan p;
+    p.width = size.width;
+    p.height = size.height;
+    p.horizontal = size.width != source.width;
+    p.vertical = size.height != source.height;
+    if (!p.horizontal && !p.vertical)
+        return p;
+    p.out = {size.width, size.height,
+             PixelBytes(static_cast<size_t>(size.width) * static_cast<size_t>(size.height) * 3)};
+    if (p.vertical)
+        p.vert = precomputeCoefficients(source.height, size.height);
+    if (!p.horizontal)
+        return p;
+    p.horiz = precomputeCoefficients(source.width, size.width);
+    if (vnniAvailable())
+        addWeightPairs(p.horiz);
+    p.lastRow = source.height;
+    if (p.vertical) {
+        p.firstRow = p.vert.first.front();
+        p.lastRow = p.vert.first.back() + p.vert.count.back();
+        p.intermediate = std::make_unique<LargeBlock>(static_cast<size_t>(p.lastRow - p.firstRow) *
+                                                      static_cast<size_t>(p.width) * 3);
+    }
+    return p;
 }
 
-AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
-    constexpr double support0 = 2.0; // bicubic
-    // Pillow passes the box edges as float: (double)(in1 - in0) with in0 = 0.
-    const double scale = static_cast<double>(static_cast<float>(inSize) - 0.0f) / outSize;
-    const double filterscale = scale < 1.0 ? 1.0 : scale;
-    const double support = support0 * filterscale;
-    AxisCoefficients c;
-    c.ksize = static_cast<int>(std::ceil(support)) * 2 + 1;
-    c.first.resize(static_cast<size_t>(outSize));
-    c.count.resize(static_cast<size_t>(outSize));
-    c.weights.assign(static_cast<size_t>(outSize) * static_cast<size_t>(c.ksize), 0);
-    std::vector<double> k(static_cast<size_t>(c.ksize));
-    for (int xx = 0; xx < outSize; ++xx) {
-        const double center = 0.0 + (xx + 0.5) * scale;
-        const double ss = 1.0 / filterscale;
-        int xmin = static_cast<int>(center - support + 0.5);
-        xmin = std::max(xmin, 0);
-        int xmax = static_cast<int>(center + support + 0.5);
-        xmax = std::min(xmax, inSize) - xmin;
-        double ww = 0.0;
-        for (int x = 0; x < xmax; ++x) {
-            const double w = bicubicFilter((x + xmin - center + 0.5) * ss);
-            k[static_cast<size_t>(x)] = w;
-            ww += w;
+// Source rows [y0, y1) of every plan's horizontal pass.
+void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, int y1,
+                     VnniRowGroup& group, std::vector<std::uint8_t>& spare) {
+    const size_t inRow = static_cast<size_t>(source.width) * 3;
+    if (y1 - y0 == kGroupRows && vnniAvailable()) {
+        const std::uint8_t* rows[kGroupRows];
+        for (int r = 0; r < kGroupRows; ++r)
+            rows[r] = source.rgb.data() + static_cast<size_t>(y0 + r) * inRow;
+        group.prepare(rows, source.width);
+        for (Plan& p : plans) {
+            if (!p.horizontal || y1 <= p.firstRow || y0 >= p.lastRow)
+                continue;
+            // Rows of the group this plan does not need go to a spare row.
+            spare.resize(static_cast<size_t>(p.width) * 3);
+            std::uint8_t* targets[kGroupRows];
+            for (int r = 0; r < kGroupRows; ++r) {
+                const int row = y0 + r;
+                targets[r] =
+                    row >= p.firstRow && row < p.lastRow ? p.horizontalRow(row) : spare.data();
+            }
+            group.resample(p.horiz, p.width, targets);
         }
-        std::int32_t* out = &c.weights[static_cast<size_t>(xx) * static_cast<size_t>(c.ksize)];
-        for (int x = 0; x < xmax; ++x) {
-            double v = k[static_cast<size_t>(x)];
-            if (ww != 0.0)
-                v /= ww;
-            out[x] = v < 0 ? static_cast<std::int32_t>(-0.5 + v * (1 << kPrecisionBits))
-                           : static_cast<std::int32_t>(0.5 + v * (1 << kPrecisionBits));
-        }
-        c.first[static_cast<size_t>(xx)] = xmin;
-        c.count[static_cast<size_t>(xx)] = xmax;
+        return;
     }
-    return c;
+    for (Plan& p : plans) {
+        const int from = std::max(y0, p.firstRow), to = std::min(y1, p.lastRow);
+        if (p.horizontal && from < to)
+            horizontalPass(source.rgb.data(), source.width, p.horizontalRow(p.firstRow), p.width,
+                           p.firstRow, from - p.firstRow, to - p.firstRow, p.horiz);
+    }
+}
+
+void horizontalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
+    int first = INT_MAX, last = 0;
+    for (const Plan& p : plans)
+        if (p.horizontal) {
+            first = std::min(first, p.firstRow);
+            last = std::max(last, p.lastRow);
+        }
+    if (first >= last)
+        return;
+    const int groups = (last - first + kGroupRows - 1) / kGroupRows;
+    parallelFor(groups, threads, [&](int begin, int end) {
+        VnniRowGroup group;
+        std::vector<std::uint8_t> spare;
+        for (int g = begin; g < end; ++g) {
+            const int y0 = first + g * kGroupRows;
+            horizontalGroup(source, plans, y0, std::min(last, y0 + kGroupRows), group, spare);
+        }
+    });
+}
+
+void verticalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
+    for (Plan& p : plans) {
+        if (!p.vertical)
+            continue;
+        const std::uint8_t* in = p.horizontal ? p.intermediate->data() : source.rgb.data();
+        parallelFor(p.height, threads, [&](int begin, int end) {
+            verticalPass(in, p.width, p.out.rgb.data(), p.firstRow, begin, end, p.vert);
+        });
+    }
 }
 
 } // namespace
 
-RgbImage resizeBicubic(const RgbImage& source, int width, int height, int threads) {
-    if (width <= 0 || height <= 0 || source.width <= 0 || source.height <= 0)
-        throw Error("resize: sizes must be positive (" + std::to_string(width) + "x" +
-                    std::to_string(height) + ")");
-    if (source.rgb.size() != static_cast<size_t>(source.width) * source.height * 3)
+std::vector<RgbImage> resizeBicubicMany(const RgbImage& source, std::span<const TargetSize> sizes,
+                                        int threads) {
+    if (source.width <= 0 || source.height <= 0 ||
+        source.rgb.size() != static_cast<size_t>(source.width) * source.height * 3)
         throw Error("resize: source buffer does not match its size");
-    if (width == source.width && height == source.height)
-        return source;
-
-    const AxisCoefficients vert = precomputeCoefficients(source.height, height);
-    RgbImage out{
-        width, height,
-        std::vector<std::uint8_t>(static_cast<size_t>(width) * static_cast<size_t>(height) * 3)};
-    if (width == source.width) { // vertical pass only, straight from the source
-        parallelFor(height, threads, [&](int begin, int end) {
-            verticalPass(source.rgb.data(), width, out.rgb.data(), 0, begin, end, vert);
-        });
-        return out;
+    std::vector<Plan> plans;
+    plans.reserve(sizes.size());
+    for (const TargetSize& size : sizes)
+        plans.push_back(makePlan(source, size));
+    horizontalPasses(source, plans, threads);
+    verticalPasses(source, plans, threads);
+    std::vector<RgbImage> out;
+    out.reserve(plans.size());
+    for (Plan& p : plans) {
+        if (p.horizontal || p.vertical)
+            out.push_back(std::move(p.out));
+        else
+            out.push_back(source); // same size: Pillow returns a copy
     }
-    const AxisCoefficients horiz = precomputeCoefficients(source.width, width);
-    if (height == source.height) { // horizontal pass only, straight into the output
-        parallelFor(height, threads, [&](int begin, int end) {
-            horizontalPass(source.rgb.data(), source.width, out.rgb.data(), width, 0, begin, end,
-                           horiz);
-        });
-        return out;
-    }
-    // Both passes, in bands of output rows: a band's horizontal pass covers exactly the source
-    // rows its vertical taps read (rows shared with the next band are computed again, with the
-    // same result), so the intermediate stays small and in cache instead of being a whole image.
-    const double sourceRowsPerOutputRow = static_cast<double>(source.height) / height;
-    const int bandRows = std::clamp(static_cast<int>(384 / sourceRowsPerOutputRow), 8, 256);
-    const int bands = (height + bandRows - 1) / bandRows;
-    parallelFor(bands, threads, [&](int bandBegin, int bandEnd) {
-        std::vector<std::uint8_t> band;
-        for (int b = bandBegin; b < bandEnd; ++b) {
-            const int y0 = b * bandRows, y1 = std::min(height, y0 + bandRows);
-            const int firstRow = vert.first[static_cast<size_t>(y0)];
-            const int lastRow =
-                vert.first[static_cast<size_t>(y1 - 1)] + vert.count[static_cast<size_t>(y1 - 1)];
-            band.resize(static_cast<size_t>(lastRow - firstRow) * static_cast<size_t>(width) * 3);
-            horizontalPass(source.rgb.data(), source.width, band.data(), width, firstRow, 0,
-                           lastRow - firstRow, horiz);
-            verticalPass(band.data(), width, out.rgb.data(), firstRow, y0, y1, vert);
-        }
-    });
     return out;
+}
+
+RgbImage resizeBicubic(const RgbImage& source, int width, int height, int threads) {
+    const TargetSize size{height, width};
+    return std::move(resizeBicubicMany(source, {&size, 1}, threads).front());
 }
 
 } // namespace detail

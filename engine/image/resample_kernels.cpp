@@ -62,29 +62,6 @@ bool haveAvx2() {
     return yes;
 }
 
-// lanes[i * 8 + r] = src[r][i]: an 8 x 8 byte transpose per 8 samples (SSE2).
-__attribute__((target("avx2"))) void interleaveRows(const std::uint8_t* const* src, size_t samples,
-                                                    std::uint8_t* lanes) {
-    size_t i = 0;
-    for (; i + kLanes <= samples; i += kLanes) {
-        __m128i a[kLanes];
-        for (int r = 0; r < kLanes; ++r)
-            a[r] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src[r] + i));
-        const __m128i b0 = _mm_unpacklo_epi8(a[0], a[1]), b1 = _mm_unpacklo_epi8(a[2], a[3]);
-        const __m128i b2 = _mm_unpacklo_epi8(a[4], a[5]), b3 = _mm_unpacklo_epi8(a[6], a[7]);
-        const __m128i c0 = _mm_unpacklo_epi16(b0, b1), c1 = _mm_unpackhi_epi16(b0, b1);
-        const __m128i c2 = _mm_unpacklo_epi16(b2, b3), c3 = _mm_unpackhi_epi16(b2, b3);
-        auto* out = reinterpret_cast<__m128i*>(lanes + i * kLanes);
-        _mm_storeu_si128(out + 0, _mm_unpacklo_epi32(c0, c2));
-        _mm_storeu_si128(out + 1, _mm_unpackhi_epi32(c0, c2));
-        _mm_storeu_si128(out + 2, _mm_unpacklo_epi32(c1, c3));
-        _mm_storeu_si128(out + 3, _mm_unpackhi_epi32(c1, c3));
-    }
-    for (; i < samples; ++i)
-        for (int r = 0; r < kLanes; ++r)
-            lanes[i * kLanes + static_cast<size_t>(r)] = src[r][i];
-}
-
 __attribute__((target("avx2"))) inline __m256i load8(const std::uint8_t* p) {
     return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
 }
@@ -154,6 +131,30 @@ __attribute__((target("avx2"))) void verticalRowAvx2(const std::uint8_t* top, si
 #endif
 
 } // namespace
+
+#ifdef FACET_RESAMPLE_AVX2
+__attribute__((target("avx2"))) void interleaveRows(const std::uint8_t* const* src, size_t samples,
+                                                    std::uint8_t* lanes) {
+    size_t i = 0;
+    for (; i + kLanes <= samples; i += kLanes) {
+        __m128i a[kLanes];
+        for (int r = 0; r < kLanes; ++r)
+            a[r] = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src[r] + i));
+        const __m128i b0 = _mm_unpacklo_epi8(a[0], a[1]), b1 = _mm_unpacklo_epi8(a[2], a[3]);
+        const __m128i b2 = _mm_unpacklo_epi8(a[4], a[5]), b3 = _mm_unpacklo_epi8(a[6], a[7]);
+        const __m128i c0 = _mm_unpacklo_epi16(b0, b1), c1 = _mm_unpackhi_epi16(b0, b1);
+        const __m128i c2 = _mm_unpacklo_epi16(b2, b3), c3 = _mm_unpackhi_epi16(b2, b3);
+        auto* out = reinterpret_cast<__m128i*>(lanes + i * kLanes);
+        _mm_storeu_si128(out + 0, _mm_unpacklo_epi32(c0, c2));
+        _mm_storeu_si128(out + 1, _mm_unpackhi_epi32(c0, c2));
+        _mm_storeu_si128(out + 2, _mm_unpacklo_epi32(c1, c3));
+        _mm_storeu_si128(out + 3, _mm_unpackhi_epi32(c1, c3));
+    }
+    for (; i < samples; ++i)
+        for (int r = 0; r < kLanes; ++r)
+            lanes[i * kLanes + static_cast<size_t>(r)] = src[r][i];
+}
+#endif
 
 void horizontalPass(const std::uint8_t* in, int inWidth, std::uint8_t* out, int outWidth,
                     int rowOffset, int rowBegin, int rowEnd, const AxisCoefficients& c) {

@@ -1,5 +1,6 @@
 #pragma once
 // Internal: the two passes of Pillow's 8-bit resample, on RGB8 rows.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -14,7 +15,16 @@ struct AxisCoefficients {
     int ksize = 0;
     std::vector<int> first, count;
     std::vector<std::int32_t> weights;
+    // For the AVX-512 VNNI pass (addWeightPairs): per output, `pairs` words-pairs of taps
+    // (2g, 2g + 1), each weight split as hi * 2048 + lo; zero where there is no tap.
+    int pairs = 0;
+    std::vector<std::int32_t> pairHi, pairLo;
 };
+
+// Pillow's precompute_coeffs for BICUBIC (resample_coefficients.cpp).
+AxisCoefficients precomputeCoefficients(int inSize, int outSize);
+
+void addWeightPairs(AxisCoefficients& c);
 
 // Output rows [rowBegin, rowEnd) of the horizontal pass; out row r reads in row r + rowOffset.
 void horizontalPass(const std::uint8_t* in, int inWidth, std::uint8_t* out, int outWidth,
@@ -24,5 +34,25 @@ void horizontalPass(const std::uint8_t* in, int inWidth, std::uint8_t* out, int 
 // source rows from `firstInRow` on.
 void verticalPass(const std::uint8_t* in, int width, std::uint8_t* out, int firstInRow,
                   int rowBegin, int rowEnd, const AxisCoefficients& c);
+
+// Internal to the x86 kernels: lanes[i * 8 + r] = src[r][i] for 8 rows (SSE2 transposes).
+void interleaveRows(const std::uint8_t* const* src, size_t samples, std::uint8_t* lanes);
+
+// The horizontal pass on AVX-512 VNNI (resample_kernels_avx512.cpp), 16 source rows at a time:
+// prepare() rearranges the rows once, then resample() produces them at any number of widths, so
+// several detail levels share that work. Use only where vnniAvailable() says so.
+bool vnniAvailable();
+
+class VnniRowGroup {
+public:
+    static constexpr int kRows = 16;
+    void prepare(const std::uint8_t* const* rows, int inWidth);
+    // Needs `c.pairs` (addWeightPairs); writes outWidth pixels into each of the 16 rows.
+    void resample(const AxisCoefficients& c, int outWidth, std::uint8_t* const* rows);
+
+private:
+    std::vector<std::uint8_t> low_, high_, lanes_;
+    std::vector<std::int32_t> window_;
+};
 
 } // namespace facet::image::detail

@@ -15,7 +15,7 @@ std::filesystem::path imagePath(const std::string& file);
 std::vector<std::uint8_t> readGolden(const std::string& file); // from data/golden/
 std::uint32_t crc32(std::span<const std::uint8_t> bytes);
 
-template <typename T> std::uint32_t crc32Of(const std::vector<T>& values) {
+template <typename T> std::uint32_t crc32Of(std::span<const T> values) {
     return crc32({reinterpret_cast<const std::uint8_t*>(values.data()), values.size() * sizeof(T)});
 }
 

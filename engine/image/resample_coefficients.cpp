@@ -1,0 +1,64 @@
+// Pillow's precompute_coeffs (Resample.c) for the BICUBIC filter: per output pixel, the first
+// source pixel, the tap count and the weights, computed in double in Pillow's order and rounded to
+// fixed point with PRECISION_BITS = 22.
+#include "image/resample_kernels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace facet::image::detail {
+namespace {
+
+double bicubicFilter(double x) {
+    constexpr double a = -0.5;
+    if (x < 0.0)
+        x = -x;
+    if (x < 1.0)
+        return ((a + 2.0) * x - (a + 3.0)) * x * x + 1;
+    if (x < 2.0)
+        return (((x - 5) * x + 8) * x - 4) * a;
+    return 0.0;
+}
+
+} // namespace
+
+AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
+    constexpr double support0 = 2.0; // bicubic
+    // Pillow passes the box edges as float: (double)(in1 - in0) with in0 = 0.
+    const double scale = static_cast<double>(static_cast<float>(inSize) - 0.0f) / outSize;
+    const double filterscale = scale < 1.0 ? 1.0 : scale;
+    const double support = support0 * filterscale;
+    AxisCoefficients c;
+    c.ksize = static_cast<int>(std::ceil(support)) * 2 + 1;
+    c.first.resize(static_cast<size_t>(outSize));
+    c.count.resize(static_cast<size_t>(outSize));
+    c.weights.assign(static_cast<size_t>(outSize) * static_cast<size_t>(c.ksize), 0);
+    std::vector<double> k(static_cast<size_t>(c.ksize));
+    for (int xx = 0; xx < outSize; ++xx) {
+        const double center = 0.0 + (xx + 0.5) * scale;
+        const double ss = 1.0 / filterscale;
+        int xmin = static_cast<int>(center - support + 0.5);
+        xmin = std::max(xmin, 0);
+        int xmax = static_cast<int>(center + support + 0.5);
+        xmax = std::min(xmax, inSize) - xmin;
+        double ww = 0.0;
+        for (int x = 0; x < xmax; ++x) {
+            const double w = bicubicFilter((x + xmin - center + 0.5) * ss);
+            k[static_cast<size_t>(x)] = w;
+            ww += w;
+        }
+        std::int32_t* out = &c.weights[static_cast<size_t>(xx) * static_cast<size_t>(c.ksize)];
+        for (int x = 0; x < xmax; ++x) {
+            double v = k[static_cast<size_t>(x)];
+            if (ww != 0.0)
+                v /= ww;
+            out[x] = v < 0 ? static_cast<std::int32_t>(-0.5 + v * (1 << kPrecisionBits))
+                           : static_cast<std::int32_t>(0.5 + v * (1 << kPrecisionBits));
+        }
+        c.first[static_cast<size_t>(xx)] = xmin;
+        c.count[static_cast<size_t>(xx)] = xmax;
+    }
+    return c;
+}
+
+} // namespace facet::image::detail
