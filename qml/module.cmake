@@ -36,6 +36,7 @@ qt_add_qml_module(facet_ui
     SOURCES
         Common/appcontroller.h Common/appcontroller.cpp
         Common/application.h Common/application.cpp
+        Common/themechoice.h Common/themechoice.cpp
         Attachments/attachmentmodel.h Attachments/attachmentmodel.cpp
         Attachments/imageprovider.h Attachments/imageprovider.cpp
         Chat/conversationmodel.h Chat/conversationmodel.cpp

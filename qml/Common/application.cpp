@@ -2,10 +2,12 @@
 
 #include "appcontroller.h"
 #include "imageprovider.h"
+#include "themechoice.h"
 
 #include <QCoreApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickStyle>
+#include <QQuickWindow>
 
 namespace facet::ui {
 
@@ -22,7 +24,11 @@ bool loadMainWindow(QQmlApplicationEngine& engine, AppController& app) {
     engine.addImageProvider(QStringLiteral("facet"), new ImageProvider);
     engine.addImportPath(QStringLiteral("qrc:/"));
     engine.load(QUrl(QStringLiteral("qrc:/Facet/Ui/Main.qml")));
-    return !engine.rootObjects().isEmpty();
+    if (engine.rootObjects().isEmpty())
+        return false;
+    if (auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().first()))
+        followApplicationPalette(window);
+    return true;
 }
 
 } // namespace facet::ui

@@ -1,0 +1,54 @@
+#pragma once
+// The app's log file: engine errors, model load results and every Qt message (qWarning, QML
+// errors...) go to one file the user can attach to a bug report, e.g.
+// ~/.local/state/facet/facet.log. It is rotated when it would pass about 1 MB, keeping the
+// three previous files (facet.log.1 is the newest of them).
+#include <QFile>
+#include <QMutex>
+#include <QString>
+
+namespace facet::app {
+
+// $XDG_STATE_HOME/facet/facet.log, or ~/.local/state/facet/facet.log when XDG_STATE_HOME is unset
+// or not absolute (the XDG base directory rule; Qt 6.4 has no StateLocation).
+QString defaultLogPath();
+
+class LogFile {
+public:
+    explicit LogFile(QString path, qint64 maxBytes = 1024 * 1024, int keep = 3);
+    LogFile(const LogFile&) = delete;
+    LogFile& operator=(const LogFile&) = delete;
+
+    QString path() const { return path_; }
+    // Appends "TIME LEVEL category: message" (UTC, ISO 8601 with milliseconds) and flushes it.
+    // Rotates first when the line would take the file past maxBytes. Safe from any thread.
+    // Returns false when the file cannot be written (said once on stderr, never via qWarning, so
+    // a broken log cannot loop through the message handler).
+    bool write(QtMsgType type, const QString& category, const QString& message);
+
+private:
+    bool openLocked();
+    void rotateLocked();
+
+    QMutex mutex_;
+    QString path_;
+    qint64 maxBytes_;
+    int keep_;
+    QFile file_;
+    bool reportedFailure_ = false;
+};
+
+// Routes every Qt message to `log` as well as to the handler installed before (stderr). Pass
+// nullptr to restore that handler; do so before `log` is destroyed.
+void installLogMessageHandler(LogFile* log);
+
+// installLogMessageHandler() for the lifetime of the object.
+class ScopedLogMessageHandler {
+public:
+    explicit ScopedLogMessageHandler(LogFile& log) { installLogMessageHandler(&log); }
+    ~ScopedLogMessageHandler() { installLogMessageHandler(nullptr); }
+    ScopedLogMessageHandler(const ScopedLogMessageHandler&) = delete;
+    ScopedLogMessageHandler& operator=(const ScopedLogMessageHandler&) = delete;
+};
+
+} // namespace facet::app

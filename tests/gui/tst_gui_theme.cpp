@@ -1,0 +1,200 @@
+// Dark theme: `--theme dark` (the app's option, parsed by the same code as `facet`) gives the
+// window a dark palette; Theme.qml follows the palette's window lightness, at start and when the
+// palette changes at run time; text stays readable (WCAG contrast) on every surface it is drawn
+// on. Screenshots of both looks are saved under the build folder.
+#include "appcontroller.h"
+#include "application.h"
+#include "guitestutil.h"
+#include "themechoice.h"
+
+#include <QDir>
+#include <QGuiApplication>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQmlComponent>
+#include <QTemporaryDir>
+#include <QtQml/qqmlextensionplugin.h>
+
+#include <cmath>
+#include <memory>
+
+Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
+
+using namespace facet::test;
+using facet::ui::ThemeChoice;
+
+namespace {
+
+// WCAG 2 relative luminance and contrast ratio.
+double luminance(const QColor& c) {
+    const auto channel = [](double v) {
+        return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(const QColor& a, const QColor& b) {
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+double meanLightness(const QImage& image) {
+    double sum = 0;
+    int n = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4, ++n)
+            sum += static_cast<double>(image.pixelColor(x, y).lightnessF());
+    return n ? sum / n : 0;
+}
+
+facet::app::Conversation sampleConversation() {
+    facet::app::Conversation c;
+    c.id = QStringLiteral("theme");
+    c.title = QStringLiteral("Theme check");
+    facet::app::Message question;
+    question.id = QStringLiteral("q");
+    question.text = QStringLiteral("What is in this picture?");
+    facet::app::Message reply;
+    reply.id = QStringLiteral("r");
+    reply.role = facet::app::Message::Role::Model;
+    reply.text = QStringLiteral("## A harbour at dusk\n\nThree **boats** and a `lighthouse`:\n\n"
+                                "- a red boat\n- two white ones\n\n```python\nboats = 3\n```\n");
+    reply.stats = QJsonObject{{"prompt_tokens", 312}, {"generated_tokens", 41}};
+    reply.finishReason = QStringLiteral("stop");
+    facet::app::Message failed;
+    failed.id = QStringLiteral("e");
+    failed.role = facet::app::Message::Role::Model;
+    failed.text = QStringLiteral("Partial answer");
+    failed.error = QStringLiteral("device lost");
+    failed.finishReason = QStringLiteral("error");
+    c.messages = {question, reply, failed};
+    return c;
+}
+
+} // namespace
+
+class GuiThemeTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::unique_ptr<facet::ui::AppController> app_;
+    std::unique_ptr<QQmlApplicationEngine> qml_;
+    QQuickWindow* window_ = nullptr;
+    std::unique_ptr<QObject> theme_; // a QtObject mirroring the Theme singleton's colors
+
+    QColor themeColor(const char* name) { return theme_->property(name).value<QColor>(); }
+
+    QImage screenshot(const QString& name) {
+        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QTest::qWait(200);
+        const QImage shot = window_->grabWindow();
+        if (!shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name))
+            qWarning("cannot save %s", qPrintable(name));
+        return shot;
+    }
+
+    // Text colors against the surfaces they are drawn on: 4.5:1 for text (WCAG AA), 3:1 for the
+    // accent (selection, focus).
+    void checkReadable() {
+        for (const char* surface : {"window", "replyBubble", "userBubble", "sidebar"}) {
+            for (const char* ink : {"text", "mutedText", "error", "warning"})
+                QVERIFY2(contrast(themeColor(ink), themeColor(surface)) >= 4.5,
+                         qPrintable(QStringLiteral("%1 on %2: %3")
+                                        .arg(ink, surface)
+                                        .arg(contrast(themeColor(ink), themeColor(surface)))));
+            QVERIFY(contrast(themeColor("accent"), themeColor(surface)) >= 3);
+        }
+        // Controls (Fusion) draw with the application palette too, not the style's own light one
+        // (the send button is disabled here: no model).
+        QQuickItem* send = itemNamed(window_, "sendButton");
+        auto* controls = send->property("palette").value<QObject*>();
+        QVERIFY(controls);
+        const auto group = send->isEnabled() ? QPalette::Active : QPalette::Disabled;
+        QCOMPARE(controls->property("button").value<QColor>(),
+                 QGuiApplication::palette().color(group, QPalette::Button));
+        QCOMPARE(controls->property("buttonText").value<QColor>(),
+                 QGuiApplication::palette().color(group, QPalette::ButtonText));
+        // The reply's text blocks use Theme.text.
+        const auto blocks = itemsNamed(window_, "replyText");
+        QVERIFY(!blocks.isEmpty());
+        for (QQuickItem* part : blocks.first()->childItems())
+            if (part->property("textFormat").isValid())
+                QCOMPARE(part->property("color").value<QColor>(), themeColor("text"));
+    }
+
+private slots:
+    void choiceFromArgumentsAndEnvironment() {
+        qunsetenv("FACET_THEME");
+        QCOMPARE(facet::ui::themeChoice({"facet"}), ThemeChoice::System);
+        QCOMPARE(facet::ui::themeChoice({"facet", "--theme", "dark"}), ThemeChoice::Dark);
+        QCOMPARE(facet::ui::themeChoice({"facet", "--theme=light"}), ThemeChoice::Light);
+        qputenv("FACET_THEME", "dark");
+        QCOMPARE(facet::ui::themeChoice({"facet"}), ThemeChoice::Dark);
+        QCOMPARE(facet::ui::themeChoice({"facet", "--theme", "system"}), ThemeChoice::System);
+        qunsetenv("FACET_THEME");
+        QTest::ignoreMessage(QtWarningMsg,
+                             "unknown theme purple (use dark, light or system); following the "
+                             "system");
+        QCOMPARE(facet::ui::themeChoice({"facet", "--theme", "purple"}), ThemeChoice::System);
+    }
+
+    void darkThemeFromTheCommandLine() {
+        facet::ui::applyTheme(facet::ui::themeChoice({"facet", "--theme", "dark"}));
+        QVERIFY(dir_.isValid());
+        app_ = std::make_unique<facet::ui::AppController>(dir_.filePath("store"));
+        qml_ = std::make_unique<QQmlApplicationEngine>();
+        QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
+        window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
+        QVERIFY(window_);
+        QVERIFY(QTest::qWaitForWindowExposed(window_));
+        app_->conversation()->setConversation(sampleConversation(), dir_.path());
+
+        QQmlComponent mirror(qml_.get());
+        mirror.setData(
+            "import QtQuick\nimport Facet.Ui\nQtObject {\n"
+            "property bool dark: Theme.dark\n property color window: Theme.window\n"
+            "property color text: Theme.text\n property color mutedText: Theme.mutedText\n"
+            "property color accent: Theme.accent\n property color error: Theme.error\n"
+            "property color warning: Theme.warning\n"
+            "property color replyBubble: Theme.replyBubble\n"
+            "property color userBubble: Theme.userBubble\n"
+            "property color sidebar: Theme.sidebar\n}",
+            QUrl());
+        theme_.reset(mirror.create());
+        QVERIFY2(theme_, qPrintable(mirror.errorString()));
+
+        QVERIFY(theme_->property("dark").toBool());
+        QVERIFY(window_->color().lightnessF() < 0.2f);
+        QVERIFY(themeColor("text").lightnessF() > 0.8f);
+        QTRY_VERIFY(!itemsNamed(window_, "replyText").isEmpty());
+        checkReadable();
+        const QImage shot = screenshot("theme-dark.png");
+        QVERIFY2(meanLightness(shot) < 0.35, qPrintable(QString::number(meanLightness(shot))));
+    }
+
+    // The palette changes while the app runs (the desktop switched to light): the views follow.
+    void followsAPaletteChangeAtRunTime() {
+        facet::ui::applyTheme(ThemeChoice::Light);
+        QTRY_VERIFY(!theme_->property("dark").toBool());
+        QTRY_VERIFY(window_->color().lightnessF() > 0.8f);
+        QVERIFY(themeColor("text").lightnessF() < 0.2f);
+        checkReadable();
+        const QImage shot = screenshot("theme-light.png");
+        QVERIFY2(meanLightness(shot) > 0.65, qPrintable(QString::number(meanLightness(shot))));
+    }
+
+    void cleanupTestCase() {
+        theme_.reset();
+        qml_.reset();
+        app_.reset();
+    }
+};
+
+int main(int argc, char** argv) {
+    facet::ui::prepareApplication();
+    QGuiApplication app(argc, argv);
+    GuiThemeTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_gui_theme.moc"
