@@ -189,6 +189,10 @@ void verticalPass(const std::uint8_t* in, int width, std::uint8_t* out, int firs
             in + static_cast<size_t>(c.first[static_cast<size_t>(yy)] - firstInRow) * rowBytes;
         std::uint8_t* dst = out + static_cast<size_t>(yy) * rowBytes;
         const int count = c.count[static_cast<size_t>(yy)];
+        if (c.pairs > 0) { // weight pairs exist only where the VNNI kernels run
+            verticalRowVnni(top, rowBytes, dst, c, yy);
+            continue;
+        }
 #ifdef FACET_RESAMPLE_AVX2
         if (haveAvx2()) {
             verticalRowAvx2(top, rowBytes, dst, k, count);

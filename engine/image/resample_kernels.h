@@ -43,6 +43,11 @@ void interleaveRows(const std::uint8_t* const* src, size_t samples, std::uint8_t
 // several detail levels share that work. Use only where vnniAvailable() says so.
 bool vnniAvailable();
 
+// One output row `yy` of the vertical pass on AVX-512 VNNI (needs `c.pairs`); `top` is its first
+// source row.
+void verticalRowVnni(const std::uint8_t* top, size_t rowBytes, std::uint8_t* dst,
+                     const AxisCoefficients& c, int yy);
+
 class VnniRowGroup {
 public:
     static constexpr int kRows = 16;

@@ -134,7 +134,63 @@ void scatterRows(const std::uint8_t* lanes, size_t samples, std::uint8_t* const*
             dst[r][s] = lanes[s * kRows + static_cast<size_t>(r)];
 }
 
+// 16 accumulated outputs (hi and lo halves of the weights) to clipped values in 32-bit lanes.
+__attribute__((target("avx512f,avx512bw"))) inline __m512i finishLanes(__m512i hi, __m512i lo) {
+    const __m512i sum = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(hi, 11), lo),
+                                         _mm512_set1_epi32(kRoundingHalf));
+    return _mm512_min_epi32(
+        _mm512_max_epi32(_mm512_srai_epi32(sum, kPrecisionBits), _mm512_setzero_si512()),
+        _mm512_set1_epi32(255));
+}
+
 } // namespace
+
+__attribute__((target("avx512f,avx512bw,avx512vnni"))) void
+verticalRowVnni(const std::uint8_t* top, size_t rowBytes, std::uint8_t* dst,
+                const AxisCoefficients& c, int yy) {
+    const size_t at = static_cast<size_t>(yy) * static_cast<size_t>(c.pairs);
+    const int count = c.count[static_cast<size_t>(yy)];
+    const int pairs = (count + 1) / 2;
+    const __m512i zero = _mm512_setzero_si512();
+    for (size_t i = 0; i < rowBytes; i += 64) {
+        // The last block of a row is partial: masked loads read no byte past the row.
+        const __mmask64 mask =
+            rowBytes - i >= 64 ? ~__mmask64{0} : (__mmask64{1} << (rowBytes - i)) - 1;
+        // Accumulators in named variables: as an array, GCC keeps them in memory.
+        __m512i h0 = zero, h1 = zero, h2 = zero, h3 = zero;
+        __m512i l0 = zero, l1 = zero, l2 = zero, l3 = zero;
+        for (int g = 0; g < pairs; ++g) {
+            const std::uint8_t* rowA = top + static_cast<size_t>(2 * g) * rowBytes + i;
+            // An odd tap count pairs its last row with itself, at weight zero (the row after it
+            // may lie outside the buffer).
+            const std::uint8_t* rowB = 2 * g + 1 < count ? rowA + rowBytes : rowA;
+            const __m512i a = _mm512_maskz_loadu_epi8(mask, rowA);
+            const __m512i b = _mm512_maskz_loadu_epi8(mask, rowB);
+            const __m512i abLow = _mm512_unpacklo_epi8(a, b), abHigh = _mm512_unpackhi_epi8(a, b);
+            // Each 32-bit lane: (row 2g, row 2g + 1) at one byte position, as 16-bit words.
+            const __m512i q0 = _mm512_unpacklo_epi8(abLow, zero);
+            const __m512i q1 = _mm512_unpackhi_epi8(abLow, zero);
+            const __m512i q2 = _mm512_unpacklo_epi8(abHigh, zero);
+            const __m512i q3 = _mm512_unpackhi_epi8(abHigh, zero);
+            const __m512i wh = _mm512_set1_epi32(c.pairHi[at + static_cast<size_t>(g)]);
+            const __m512i wl = _mm512_set1_epi32(c.pairLo[at + static_cast<size_t>(g)]);
+            h0 = _mm512_dpwssd_epi32(h0, q0, wh);
+            l0 = _mm512_dpwssd_epi32(l0, q0, wl);
+            h1 = _mm512_dpwssd_epi32(h1, q1, wh);
+            l1 = _mm512_dpwssd_epi32(l1, q1, wl);
+            h2 = _mm512_dpwssd_epi32(h2, q2, wh);
+            l2 = _mm512_dpwssd_epi32(l2, q2, wl);
+            h3 = _mm512_dpwssd_epi32(h3, q3, wh);
+            l3 = _mm512_dpwssd_epi32(l3, q3, wl);
+        }
+        // The unpacks above and these packs both work within 128-bit lanes, in inverse orders,
+        // so the bytes come out in row order; the values are 0..255, so the packs are exact.
+        const __m512i bytes =
+            _mm512_packus_epi16(_mm512_packus_epi32(finishLanes(h0, l0), finishLanes(h1, l1)),
+                                _mm512_packus_epi32(finishLanes(h2, l2), finishLanes(h3, l3)));
+        _mm512_mask_storeu_epi8(dst + i, mask, bytes);
+    }
+}
 
 bool vnniAvailable() {
     return haveAvx512Vnni();
@@ -166,6 +222,8 @@ void VnniRowGroup::resample(const AxisCoefficients& c, int outWidth, std::uint8_
 bool vnniAvailable() {
     return false;
 }
+
+void verticalRowVnni(const std::uint8_t*, size_t, std::uint8_t*, const AxisCoefficients&, int) {}
 
 void VnniRowGroup::prepare(const std::uint8_t* const*, int) {}
 
