@@ -8,6 +8,7 @@ import Facet.Ui
 // (a new version of this reply: the conversation branches here) and the version switcher.
 Pane {
     id: reply
+    objectName: "replyMessage"
     property string text
     property string reasoning
     property var stats: ({})

@@ -8,6 +8,7 @@ import "../Attachments/Levels.js" as Levels
 // (a new version of the message: the conversation branches here) and the version switcher.
 Item {
     id: message
+    objectName: "userMessage"
     property int row: -1
     property string text
     property var images: []
