@@ -187,7 +187,8 @@ void ChatController::regenerate(int row) {
     if (row < 0)
         row = static_cast<int>(conversation_.conversation().messages.size()) - 1;
     // A reply answers the user message before it; the first row can never be a reply.
-    if (row < 1 || !canBranch(row, app::Message::Role::Model))
+    if (row < 1 || !canBranch(row, app::Message::Role::Model) ||
+        conversation_.conversation().messages[row - 1].role != app::Message::Role::User)
         return;
     conversation_.detachTail(row); // the old reply and what followed stay as a version
     startReply(row - 1);

@@ -1,7 +1,10 @@
 #pragma once
 // The chat: sends the composer's text and images to the engine, streams the reply into the open
-// conversation, and keeps conversations on disk (sidebar: new, open, rename, delete with undo,
-// search; export). Everything here runs on the GUI thread; the engine runs on its worker.
+// conversation, branches it (regenerate any reply, edit-and-resend, switch versions), and keeps
+// conversations on disk (sidebar: new, open, rename, delete with undo, search; export; per
+// conversation settings). Everything here runs on the GUI thread; the engine runs on its worker.
+// Implemented in chatcontroller.cpp (chat and branches), chatcontroller_library.cpp (sidebar,
+// saving, export) and chatcontroller_settings.cpp (system prompt, sampling, thinking).
 #include "conversationstore.h"
 
 #include <QObject>
