@@ -85,9 +85,9 @@ bool switchBranch(Conversation& c, int row, int index) {
     const auto versions = versionsAt(c, row);
     if (index < 0 || index >= versions.size())
         return false;
-    if (versions[index] == &c.messages[row])
+    const QString target = versions[index]->id; // by id: pointers die as the lists change
+    if (target == c.messages[row].id)
         return true;
-    const QString target = versions[index]->id;
     detachTail(c, row);
     c.messages.append(takeAlternative(c, target));
     // Walk down the remembered choices to a leaf, so the branch reads as it did when left.
