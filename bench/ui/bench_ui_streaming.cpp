@@ -48,6 +48,27 @@ app::Conversation longConversation() {
     return c;
 }
 
+// What the streamed reply looks like. paragraphs: many short blocks (a typical answer); code and
+// list: the whole reply is one block that cannot be split (one fence, one loose list), the worst
+// case for block-by-block rendering.
+enum class Shape { Paragraphs, Code, List };
+
+const char* tokenFor(Shape shape, int i) {
+    switch (shape) {
+    case Shape::Code:
+        if (i == 0)
+            return "```cpp\n";
+        return i % 10 == 9 ? "x;\n" : (i % 10 == 0 ? "    int " : "x + ");
+    case Shape::List:
+        if (i % 20 == 0)
+            return "\n\n- item ";
+        return i % 7 == 0 ? "**bold** " : "word ";
+    case Shape::Paragraphs:
+        break;
+    }
+    return i % 40 == 39 ? "word\n\n" : (i % 7 == 0 ? "**bold** " : "word ");
+}
+
 double percentile(std::vector<double> v, double p) {
     if (v.empty())
         return 0;
@@ -60,6 +81,14 @@ double percentile(std::vector<double> v, double p) {
 int main(int argc, char** argv) {
     ui::prepareApplication();
     QGuiApplication application(argc, argv);
+    // --shape paragraphs|code|list
+    const QStringList args = QCoreApplication::arguments();
+    const qsizetype shapeAt = args.indexOf(QStringLiteral("--shape"));
+    const QString shapeName =
+        shapeAt > 0 && shapeAt + 1 < args.size() ? args[shapeAt + 1] : QStringLiteral("paragraphs");
+    const Shape shape = shapeName == u"code"   ? Shape::Code
+                        : shapeName == u"list" ? Shape::List
+                                               : Shape::Paragraphs;
     QTemporaryDir dir;
     ui::AppController appController(dir.filePath("store"));
     QQmlApplicationEngine qml;
@@ -121,13 +150,13 @@ int main(int argc, char** argv) {
     lastBeat = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     heartbeat.start();
 
-    QMetaObject::invokeMethod(&worker, [&worker] {
+    QMetaObject::invokeMethod(&worker, [&worker, shape] {
         app::BatchingSink sink(worker, 1, 30);
         const auto start = std::chrono::steady_clock::now();
         for (int i = 0; i < kTokens; ++i) {
             std::this_thread::sleep_until(
                 start + std::chrono::microseconds(i * 1000000LL / kTokensPerSecond));
-            sink.onText(i % 40 == 39 ? "word\n\n" : (i % 7 == 0 ? "**bold** " : "word "), {});
+            sink.onText(tokenFor(shape, i), {});
         }
         generate::Stats stats;
         stats.generatedTokens = kTokens;
@@ -150,8 +179,9 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s: cannot write the screenshot\n", qPrintable(shot));
     }
 
-    std::printf("UI streaming benchmark (offscreen, software renderer, %d earlier messages)\n",
-                kHistoryMessages);
+    std::printf("UI streaming benchmark (offscreen, software renderer, %d earlier messages, "
+                "reply shape: %s)\n",
+                kHistoryMessages, qPrintable(shapeName));
     std::printf("| tokens | rate tok/s | seconds | text updates | longest GUI stall ms | median "
                 "frame ms | p95 frame ms | frames |\n");
     std::printf("|---|---|---|---|---|---|---|---|\n");

@@ -1,14 +1,15 @@
 import QtQuick
 import Facet.Ui
 
-// A reply's Markdown, one read-only TextEdit per block (MarkdownBlockModel). While a reply streams
-// only the last block's text changes, so only it is parsed and laid out again; a long reply no
-// longer costs a full relayout per update. Each block can be selected on its own; the reply's
-// copy button copies the whole raw text.
+// A reply's Markdown, one read-only TextEdit per block (MarkdownBlockModel; long code blocks and
+// bullet lists are cut into pieces drawn without a gap). While a reply streams only the last
+// piece's text changes, so only it is parsed and laid out again; a long reply no longer costs a
+// full relayout per update. Each piece can be selected on its own; the reply's copy button copies
+// the whole raw text.
 Column {
     id: blocks
     property string text
-    spacing: 8
+    spacing: 0
     Accessible.role: Accessible.StaticText
     Accessible.name: qsTr("Reply text")
 
@@ -16,8 +17,15 @@ Column {
         model: MarkdownBlockModel { text: blocks.text }
         delegate: TextEdit {
             required property string block
+            required property bool continuesPrevious
+            required property bool looseListGap
             required property int index
             width: blocks.width
+            // Between blocks a gap; between pieces of one block none, but for the paragraph
+            // margin Qt's Markdown reader puts between loose list items (point size × 2/3).
+            topPadding: index === 0 ? 0
+                      : !continuesPrevious ? 8
+                      : looseListGap ? Math.max(0, Math.floor(font.pointSize * 2 / 3)) : 0
             text: block
             textFormat: TextEdit.MarkdownText
             wrapMode: TextEdit.Wrap

@@ -132,54 +132,160 @@ QStringList splitMarkdownBlocks(const QString& markdown) {
     return blocks;
 }
 
+namespace {
+
+QString joinLines(const QList<QStringView>& lines, qsizetype from, qsizetype to) {
+    while (to > from && isBlank(lines[to - 1])) // pieces carry no trailing blank lines
+        --to;
+    QString out;
+    for (qsizetype i = from; i < to; ++i) {
+        if (i > from)
+            out += u'\n';
+        out += lines[i];
+    }
+    return out;
+}
+
+// A block that is one fenced code block: pieces of kMarkdownPieceLines code lines, each with the
+// opening line and, but for the last, a closing fence of its own.
+QList<MarkdownPiece> cutFence(const QList<QStringView>& lines, const Fence& fence) {
+    const auto closes = [&](qsizetype i) {
+        qsizetype first = 0;
+        indentOf(lines[i], &first);
+        return closesFence(lines[i].sliced(first), fence);
+    };
+    qsizetype close = 1;
+    while (close < lines.size() && !closes(close))
+        ++close;
+    if (close < lines.size() - 1) // text after the fence in the same block: keep it whole
+        return {};
+    const QString opener = lines[0].toString();
+    QList<MarkdownPiece> pieces;
+    for (qsizetype from = 1; from < close; from += kMarkdownPieceLines) {
+        const qsizetype to = std::min<qsizetype>(from + kMarkdownPieceLines, close);
+        QString text = opener + u'\n';
+        for (qsizetype i = from; i < to; ++i) {
+            text += lines[i];
+            if (i + 1 < to)
+                text += u'\n';
+        }
+        if (to < close) {
+            text += u'\n';
+            text += QString(fence.length, fence.mark);
+        } else if (close < lines.size()) {
+            text += u'\n';
+            text += lines[close];
+        }
+        pieces.append({text, from > 1});
+    }
+    return pieces;
+}
+
+// A block that starts with a bullet list: cut before a top-level item once a piece has
+// kMarkdownPieceLines lines.
+QList<MarkdownPiece> cutBulletList(const QList<QStringView>& lines, QChar mark) {
+    QList<MarkdownPiece> pieces;
+    const auto looseBefore = [&](qsizetype line) { return line > 0 && isBlank(lines[line - 1]); };
+    qsizetype from = 0;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        qsizetype first = 0;
+        const int indent = indentOf(lines[i], &first);
+        const QStringView rest = lines[i].sliced(first);
+        const bool topLevelItem = indent < 2 && !rest.isEmpty() && rest[0] == mark &&
+                                  (rest.size() == 1 || isSpace(rest[1]));
+        if (topLevelItem && i - from >= kMarkdownPieceLines) {
+            pieces.append({joinLines(lines, from, i), from > 0, looseBefore(from)});
+            from = i;
+        }
+    }
+    pieces.append({joinLines(lines, from, lines.size()), from > 0, looseBefore(from)});
+    return pieces;
+}
+
+QList<MarkdownPiece> cutBlock(const QString& block) {
+    const QList<QStringView> lines = QStringView(block).split(u'\n');
+    if (lines.size() > kMarkdownPieceLines + 2) {
+        qsizetype first = 0;
+        const int indent = indentOf(lines[0], &first);
+        const QStringView rest = lines[0].sliced(first);
+        Fence fence;
+        if (indent < 4 && opensFence(rest, &fence)) {
+            if (auto pieces = cutFence(lines, fence); !pieces.isEmpty())
+                return pieces;
+        } else if (indent < 4 && (rest[0] == u'-' || rest[0] == u'*' || rest[0] == u'+') &&
+                   rest.size() > 1 && isSpace(rest[1])) {
+            return cutBulletList(lines, rest[0]);
+        }
+    }
+    return {{block, false}};
+}
+
+} // namespace
+
+QList<MarkdownPiece> markdownPieces(const QString& markdown) {
+    QList<MarkdownPiece> pieces;
+    for (const QString& block : splitMarkdownBlocks(markdown))
+        pieces += cutBlock(block);
+    return pieces;
+}
+
 MarkdownBlockModel::MarkdownBlockModel(QObject* parent) : QAbstractListModel(parent) {}
 
 int MarkdownBlockModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(blocks_.size());
+    return parent.isValid() ? 0 : static_cast<int>(pieces_.size());
 }
 
 QVariant MarkdownBlockModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) ||
-        (role != BlockRole && role != Qt::DisplayRole))
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    return blocks_.at(index.row());
+    const MarkdownPiece& piece = pieces_.at(index.row());
+    if (role == BlockRole || role == Qt::DisplayRole)
+        return piece.text;
+    if (role == ContinuesPreviousRole)
+        return piece.continuesPrevious;
+    if (role == LooseListGapRole)
+        return piece.looseListGap;
+    return {};
 }
 
 QHash<int, QByteArray> MarkdownBlockModel::roleNames() const {
-    return {{BlockRole, "block"}};
+    return {{BlockRole, "block"},
+            {ContinuesPreviousRole, "continuesPrevious"},
+            {LooseListGapRole, "looseListGap"}};
 }
 
 void MarkdownBlockModel::setText(const QString& text) {
     if (text == text_)
         return;
     text_ = text;
-    QStringList next = splitMarkdownBlocks(text);
+    QList<MarkdownPiece> next = markdownPieces(text);
     const int oldCount = rowCount();
     const int newCount = static_cast<int>(next.size());
 
     if (newCount < oldCount) {
         beginRemoveRows({}, newCount, oldCount - 1);
-        blocks_.resize(newCount);
+        pieces_.resize(newCount);
         endRemoveRows();
     }
-    // Rows present before and after: announce only the span whose blocks changed (while
+    // Rows present before and after: announce only the span whose pieces changed (while
     // streaming, the last one).
     int firstChanged = -1;
     int lastChanged = -1;
     for (int i = 0; i < std::min(oldCount, newCount); ++i) {
-        if (blocks_[i] == next[i])
+        if (pieces_[i] == next[i])
             continue;
-        blocks_[i] = next[i];
+        pieces_[i] = next[i];
         if (firstChanged < 0)
             firstChanged = i;
         lastChanged = i;
     }
     if (firstChanged >= 0)
-        emit dataChanged(index(firstChanged), index(lastChanged), {BlockRole});
+        emit dataChanged(index(firstChanged), index(lastChanged),
+                         {BlockRole, ContinuesPreviousRole, LooseListGapRole});
     if (newCount > oldCount) {
         beginInsertRows({}, oldCount, newCount - 1);
         for (int i = oldCount; i < newCount; ++i)
-            blocks_.append(std::move(next[i]));
+            pieces_.append(std::move(next[i]));
         endInsertRows();
     }
     emit textChanged();

@@ -15,15 +15,37 @@ namespace facet::ui {
 // between blocks shortened to one.
 QStringList splitMarkdownBlocks(const QString& markdown);
 
-// The blocks of `text` as a list model (role "block"). Setting a new text changes only the rows
-// whose block changed: appending to a streamed reply touches just its last row (or adds one).
+// What one TextEdit of a reply shows: a block, or a piece of a long one.
+struct MarkdownPiece {
+    QString text;
+    bool continuesPrevious = false; // a later piece of the same block: drawn without a gap
+    // ...except between the items of a loose list (blank lines between items), where the
+    // paragraph margin Qt would have drawn between the two items is needed.
+    bool looseListGap = false;
+    bool operator==(const MarkdownPiece&) const = default;
+};
+
+// Lines per piece of a long block.
+inline constexpr int kMarkdownPieceLines = 20;
+
+// splitMarkdownBlocks(), with blocks that would be long to lay out again on every streamed
+// update cut into pieces of about kMarkdownPieceLines lines that render the same: a fenced code
+// block alone in its block is cut between lines (each piece fenced again), a bullet list between
+// its top-level items. Ordered lists stay whole: Qt 6.4's Markdown reader ignores a list's start
+// number, so a later piece would be numbered from 1 again.
+QList<MarkdownPiece> markdownPieces(const QString& markdown);
+
+// The pieces of `text` (markdownPieces) as a list model (roles "block", "continuesPrevious",
+// "looseListGap").
+// Setting a new text changes only the rows whose piece changed: appending to a streamed reply
+// touches just its last row (or adds one).
 class MarkdownBlockModel : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(QString text READ text WRITE setText NOTIFY textChanged)
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
 public:
-    enum Role { BlockRole = Qt::UserRole + 1 };
+    enum Role { BlockRole = Qt::UserRole + 1, ContinuesPreviousRole, LooseListGapRole };
 
     explicit MarkdownBlockModel(QObject* parent = nullptr);
 
@@ -33,7 +55,7 @@ public:
 
     QString text() const { return text_; }
     void setText(const QString& text);
-    const QStringList& blocks() const { return blocks_; }
+    const QList<MarkdownPiece>& pieces() const { return pieces_; }
 
 signals:
     void textChanged();
@@ -41,7 +63,7 @@ signals:
 
 private:
     QString text_;
-    QStringList blocks_;
+    QList<MarkdownPiece> pieces_;
 };
 
 } // namespace facet::ui

@@ -8,7 +8,10 @@
 #include <QTest>
 #include <QTextDocument>
 
+using facet::ui::kMarkdownPieceLines;
 using facet::ui::MarkdownBlockModel;
+using facet::ui::MarkdownPiece;
+using facet::ui::markdownPieces;
 using facet::ui::splitMarkdownBlocks;
 
 namespace {
@@ -67,6 +70,36 @@ QStringList renderedLines(const QString& markdown) {
     return out;
 }
 
+QStringList textsOf(const QList<MarkdownPiece>& pieces) {
+    QStringList out;
+    for (const auto& piece : pieces)
+        out.append(piece.text);
+    return out;
+}
+
+QStringList renderedLinesOfPieces(const QString& markdown) {
+    QStringList out;
+    for (const auto& piece : markdownPieces(markdown))
+        out += renderedLines(piece.text);
+    return out;
+}
+
+// n numbered code lines in a fence, or n list items ("- item k" with a blank line between).
+QString longFence(int n, bool closed) {
+    QString s = QStringLiteral("```cpp\n");
+    for (int k = 0; k < n; ++k)
+        s += QStringLiteral("int v%1 = %1;\n").arg(k);
+    return closed ? s + QStringLiteral("```\n") : s;
+}
+
+QString longList(int n, const QString& marker) {
+    QString s;
+    for (int k = 0; k < n; ++k)
+        s += (marker == "1." ? QString::number(k + 1) + "." : marker) +
+             QStringLiteral(" item %1\n\n").arg(k);
+    return s;
+}
+
 } // namespace
 
 class MarkdownBlocksTest : public QObject {
@@ -120,6 +153,46 @@ private slots:
                  QStringList({"- a\n\n\tcode\r", "z"}));
     }
 
+    // Long fences and bullet lists are cut into pieces that render the same; ordered lists and
+    // fences with text after them in the same block stay whole.
+    void longBlocksAreCutIntoPiecesThatRenderTheSame() {
+        const QString fence = longFence(2 * kMarkdownPieceLines + 5, true);
+        const auto fencePieces = markdownPieces(fence);
+        QCOMPARE(fencePieces.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(fencePieces[i].text.startsWith("```cpp\n"));
+            QVERIFY(fencePieces[i].text.endsWith("\n```"));
+            QCOMPARE(fencePieces[i].continuesPrevious, i > 0);
+        }
+        QCOMPARE(fencePieces[1].text.count(u'\n'), kMarkdownPieceLines + 1);
+        QCOMPARE(renderedLinesOfPieces(fence), renderedLines(fence));
+        // Still streaming (no closing fence yet): the last piece has none either.
+        const QString open = longFence(2 * kMarkdownPieceLines + 5, false) + "int tail";
+        QVERIFY(markdownPieces(open).last().text.endsWith("int tail"));
+        QCOMPARE(renderedLinesOfPieces(open), renderedLines(open));
+
+        const QString bullets = longList(kMarkdownPieceLines + 5, "-");
+        const auto listPieces = markdownPieces(bullets);
+        QCOMPARE(listPieces.size(), 3); // 2 lines per item: 10 + 10 + 5 items
+        QCOMPARE(listPieces[0].text, longList(10, "-").trimmed());
+        QVERIFY(listPieces[2].continuesPrevious);
+        QVERIFY(listPieces[2].looseListGap); // blank lines between the items
+        QVERIFY(!fencePieces[1].looseListGap);
+        QString tight;
+        for (int k = 0; k < kMarkdownPieceLines + 5; ++k)
+            tight += QStringLiteral("- tight %1\n").arg(k);
+        const auto tightPieces = markdownPieces(tight);
+        QCOMPARE(tightPieces.size(), 2);
+        QVERIFY(tightPieces[1].continuesPrevious && !tightPieces[1].looseListGap);
+        QCOMPARE(renderedLinesOfPieces(tight), renderedLines(tight));
+        QCOMPARE(renderedLinesOfPieces(bullets), renderedLines(bullets));
+        QCOMPARE(renderedLinesOfPieces(kReply), renderedLines(kReply));
+
+        QCOMPARE(markdownPieces(longList(kMarkdownPieceLines + 5, "1.")).size(), 1);
+        QCOMPARE(markdownPieces(longFence(2 * kMarkdownPieceLines, true) + "after").size(), 1);
+        QCOMPARE(markdownPieces("intro\n" + longFence(2 * kMarkdownPieceLines, true)).size(), 1);
+    }
+
     // Streaming the reply in small pieces: the model always holds the blocks of the text so far,
     // rows are only added (never removed) and a change touches only the last row.
     void streamingTouchesOnlyTheLastBlock() {
@@ -133,21 +206,24 @@ private slots:
         const auto watch =
             connect(&model, &QAbstractItemModel::dataChanged, this,
                     [&](const QModelIndex& from, const QModelIndex& to, const QList<int>& roles) {
-                        QCOMPARE(roles, QList<int>{MarkdownBlockModel::BlockRole});
+                        QVERIFY(roles.contains(MarkdownBlockModel::BlockRole));
                         QCOMPARE(from.row(), to.row());
                         if (to.row() == model.rowCount() - 1)
                             ++lastRowChanges;
                         else
                             ++earlierRowChanged;
                     });
+        // The sample reply, then a long code block and a long bullet list (cut into pieces).
+        const QString reply = kReply + "\n" + longFence(2 * kMarkdownPieceLines + 5, true) + "\n" +
+                              longList(kMarkdownPieceLines + 5, "*");
         QString text;
-        for (qsizetype at = 0; at < kReply.size(); at += 3) {
-            text += kReply.mid(at, 3);
+        for (qsizetype at = 0; at < reply.size(); at += 3) {
+            text += reply.mid(at, 3);
             model.setText(text);
-            QCOMPARE(model.blocks(), splitMarkdownBlocks(text));
+            QCOMPARE(model.pieces(), markdownPieces(text));
         }
-        QCOMPARE(model.text(), kReply);
-        QCOMPARE(model.rowCount(), 8);
+        QCOMPARE(model.text(), reply);
+        QCOMPARE(model.rowCount(), 8 + 3 + 3);
         QCOMPARE(earlierRowChanged, 0);
         QVERIFY(lastRowChanges > 100);
         QCOMPARE(removed.size(), 0);
@@ -156,7 +232,7 @@ private slots:
         // Another text altogether (a different conversation): rows shrink to fit.
         disconnect(watch);
         model.setText(QStringLiteral("one\n\ntwo"));
-        QCOMPARE(model.blocks(), QStringList({"one", "two"}));
+        QCOMPARE(textsOf(model.pieces()), QStringList({"one", "two"}));
         QCOMPARE(model.data(model.index(1), MarkdownBlockModel::BlockRole).toString(), "two");
         model.setText(QString());
         QCOMPARE(model.rowCount(), 0);
