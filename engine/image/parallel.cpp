@@ -1,6 +1,7 @@
-// The worker pool behind parallelFor: hardwareThreads() - 1 threads started on first use, a queue
-// of batches, each batch's tasks claimed one at a time by whichever thread is free (the caller
-// included, so a batch finishes even when every worker is busy with another caller's batch).
+// The worker pool behind parallelFor: hardwareThreads() - 1 threads started on first use and kept
+// for the life of the process (see runOnPool), and a queue of batches whose tasks are claimed one
+// at a time by whichever thread is free (the caller included, so a batch finishes even when every
+// worker is busy with another caller's batch).
 #include "image/parallel.h"
 
 #include <atomic>
@@ -28,15 +29,6 @@ public:
     WorkerPool() {
         for (int i = 1; i < hardwareThreads(); ++i)
             workers_.emplace_back([this] { work(); });
-    }
-    ~WorkerPool() {
-        {
-            std::lock_guard lock(mutex_);
-            stopping_ = true;
-        }
-        wake_.notify_all();
-        for (auto& w : workers_)
-            w.join();
     }
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;
@@ -81,9 +73,7 @@ private:
     void work() {
         std::unique_lock lock(mutex_);
         for (;;) {
-            wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-            if (stopping_)
-                return;
+            wake_.wait(lock, [&] { return !queue_.empty(); });
             Batch* batch = queue_.front();
             if (batch->next.load() >= batch->tasks) {
                 // Every task is claimed; its caller removes it once they are done.
@@ -102,15 +92,17 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Batch*> queue_;
-    bool stopping_ = false;
     std::vector<std::thread> workers_;
 };
 
 } // namespace
 
 void runOnPool(int tasks, const std::function<void(int)>& task) {
-    static WorkerPool pool;
-    pool.run(tasks, task);
+    // Never destroyed: a caller on another thread (a thumbnail decoder, the engine worker) may
+    // still be inside run() while static destructors run at exit; idle workers just end with the
+    // process.
+    static WorkerPool* pool = new WorkerPool;
+    pool->run(tasks, task);
 }
 
 } // namespace facet::image::detail
