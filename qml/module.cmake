@@ -43,6 +43,7 @@ qt_add_qml_module(facet_ui
         Chat/chatcontroller.h Chat/chatcontroller.cpp
         Chat/chatcontroller_library.cpp Chat/chatcontroller_settings.cpp
         Chat/markdownblocks.h Chat/markdownblocks.cpp
+        Chat/markdownhtml.h Chat/markdownhtml.cpp
         Conversations/chatlistmodel.h Conversations/chatlistmodel.cpp
         Settings/engineclient.h Settings/engineclient.cpp)
 target_include_directories(facet_ui PUBLIC

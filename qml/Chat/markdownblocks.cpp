@@ -1,5 +1,7 @@
 #include "markdownblocks.h"
 
+#include "markdownhtml.h"
+
 #include <algorithm>
 
 namespace facet::ui {
@@ -240,7 +242,7 @@ QVariant MarkdownBlockModel::data(const QModelIndex& index, int role) const {
         return {};
     const MarkdownPiece& piece = pieces_.at(index.row());
     if (role == BlockRole || role == Qt::DisplayRole)
-        return piece.text;
+        return escapeMarkdownHtml(piece.text); // shown as Markdown, never as HTML
     if (role == ContinuesPreviousRole)
         return piece.continuesPrevious;
     if (role == LooseListGapRole)
