@@ -118,22 +118,19 @@ bool runLibjpeg(Job& job) {
     job.height = static_cast<int>(cinfo.output_height);
     job.components = cinfo.output_components;
     const size_t stride = static_cast<size_t>(job.width) * static_cast<size_t>(job.components);
-    // Rows are appended to reserved memory rather than written into a zero-filled buffer:
-    // fresh pages are expensive, and touching them twice doubles that.
+    // Scanlines are decoded straight into the image buffer (no row buffer and copy).
     try {
-        job.samples->reserve(stride * static_cast<size_t>(job.height));
-        job.row->resize(stride);
+        job.samples->resize(stride * static_cast<size_t>(job.height));
     } catch (...) {
         jpeg_destroy_decompress(&cinfo);
         throw;
     }
-    JSAMPROW row = job.row->data();
     while (cinfo.output_scanline < cinfo.output_height && job.rowsBeforeRunningOut < 0) {
         const JDIMENSION before = cinfo.output_scanline;
+        JSAMPROW row = job.samples->data() + static_cast<size_t>(before) * stride;
         jpeg_read_scanlines(&cinfo, &row, 1);
         if (src.ranOut)
             job.rowsBeforeRunningOut = static_cast<int>(before);
-        job.samples->insert(job.samples->end(), row, row + stride);
     }
     if (job.rowsBeforeRunningOut < 0)
         jpeg_finish_decompress(&cinfo);
@@ -145,9 +142,7 @@ bool runLibjpeg(Job& job) {
 
 RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
     PixelBytes samples;
-    std::vector<std::uint8_t> row;
     Job job;
-    job.row = &row;
     job.file = file;
     job.samples = &samples;
     if (!runLibjpeg(job))
