@@ -3,6 +3,7 @@
 // end-to-end rows. Prints medians and the ratio, and fails if any output differs.
 //
 // usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]]
+#include "common/crc32.h"
 #include "common/error.h"
 #include "image/preprocess.h"
 
@@ -14,6 +15,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <thread>
 
@@ -21,29 +23,14 @@ using namespace facet::image;
 
 namespace {
 
-std::uint32_t crc32(const void* data, size_t size) {
-    static const std::array<std::uint32_t, 256> table = [] {
-        std::array<std::uint32_t, 256> t{};
-        for (std::uint32_t n = 0; n < 256; ++n) {
-            std::uint32_t c = n;
-            for (int k = 0; k < 8; ++k)
-                c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            t[n] = c;
-        }
-        return t;
-    }();
-    std::uint32_t c = 0xFFFFFFFFu;
-    const auto* p = static_cast<const std::uint8_t*>(data);
-    for (size_t i = 0; i < size; ++i)
-        c = table[(c ^ p[i]) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
+template <typename T> std::uint32_t crc32Of(const T& values) {
+    return facet::crc32(std::as_bytes(std::span(values.data(), values.size())));
 }
 
 nlohmann::json crcs(const std::vector<PreprocessedImage>& results) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& r : results)
-        out.push_back({crc32(r.pixelValues.data(), r.pixelValues.size() * sizeof(float)),
-                       crc32(r.positions.data(), r.positions.size() * sizeof(std::int64_t))});
+        out.push_back({crc32Of(r.pixelValues), crc32Of(r.positions)});
     return out;
 }
 

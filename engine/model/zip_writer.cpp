@@ -1,8 +1,8 @@
 #include "model/zip_writer.h"
 
+#include "common/crc32.h"
 #include "common/error.h"
 #include "model/byte_io.h"
-#include "model/crc32.h"
 
 #include <limits>
 
@@ -45,7 +45,7 @@ void StoredZipWriter::addEntry(const std::string& name, std::span<const std::byt
         offset_ + kLocalHeaderSize + name.size() + kExtraHeaderSize;
     const std::uint64_t padding = (kAlignment - dataStartWithoutPadding % kAlignment) % kAlignment;
 
-    Entry entry{name, crc32(data), static_cast<std::uint32_t>(data.size()),
+    Entry entry{name, facet::crc32(data), static_cast<std::uint32_t>(data.size()),
                 static_cast<std::uint32_t>(offset_)};
     std::vector<std::byte> header;
     appendLE<std::uint32_t>(header, kLocalHeaderSignature);

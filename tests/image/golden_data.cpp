@@ -1,6 +1,7 @@
 #include "golden_data.h"
 
-#include <array>
+#include "common/crc32.h"
+
 #include <fstream>
 #include <stdexcept>
 
@@ -32,21 +33,7 @@ std::vector<std::uint8_t> readGolden(const std::string& file) {
 }
 
 std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
-    // Plain table-driven CRC-32 (IEEE, reflected), the same as Python's zlib.crc32.
-    static const std::array<std::uint32_t, 256> table = [] {
-        std::array<std::uint32_t, 256> t{};
-        for (std::uint32_t n = 0; n < 256; ++n) {
-            std::uint32_t c = n;
-            for (int k = 0; k < 8; ++k)
-                c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            t[n] = c;
-        }
-        return t;
-    }();
-    std::uint32_t c = 0xFFFFFFFFu;
-    for (std::uint8_t b : bytes)
-        c = table[(c ^ b) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
+    return facet::crc32(std::as_bytes(bytes));
 }
 
 std::string firstDifference(std::span<const std::uint8_t> actual,

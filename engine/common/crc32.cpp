@@ -1,8 +1,8 @@
-#include "model/crc32.h"
+#include "common/crc32.h"
 
 #include <array>
 
-namespace facet::model {
+namespace facet {
 namespace {
 
 constexpr std::array<std::uint32_t, 256> makeTable() {
@@ -27,4 +27,4 @@ std::uint32_t crc32(std::span<const std::byte> bytes, std::uint32_t previous) {
     return ~c;
 }
 
-} // namespace facet::model
+} // namespace facet
