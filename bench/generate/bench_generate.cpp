@@ -3,6 +3,7 @@
 // table) against the same steps in Python with torch the way transformers and optimum-rbln do
 // them, run in the same process tree; (2) tokens prefilled over a 10-turn conversation with an
 // image in the first turn, with and without KV reuse, on the simulator.
+#include "bench_support.h"
 #include "generate/bf16.h"
 #include "generate/engine_impl.h"
 #include "generate/kv_sequence.h"
@@ -87,16 +88,7 @@ nlohmann::json measurePython() {
                                 std::to_string(kVocab) + " " + std::to_string(kHidden) + " " +
                                 std::to_string(kRows) + " " + std::to_string(kMaxSeqLen) + " " +
                                 std::to_string(kBlock) + " 50";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe)
-        throw std::runtime_error("cannot run " + command);
-    std::string out;
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe))
-        out += buffer;
-    if (pclose(pipe) != 0)
-        throw std::runtime_error("the Python reference failed: " + command);
-    return nlohmann::json::parse(out);
+    return nlohmann::json::parse(facet::bench::commandOutput(command));
 }
 
 struct NullSink : EventSink {

@@ -3,14 +3,12 @@
 // end-to-end rows. Prints medians and the ratio, and fails if any output differs.
 //
 // usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]]
+#include "bench_support.h"
 #include "common/crc32.h"
 #include "common/error.h"
 #include "image/preprocess.h"
 
 #include <algorithm>
-#include <array>
-#include <chrono>
-#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -20,6 +18,7 @@
 #include <thread>
 
 using namespace facet::image;
+using facet::bench::medianMs;
 
 namespace {
 
@@ -34,34 +33,10 @@ nlohmann::json crcs(const std::vector<PreprocessedImage>& results) {
     return out;
 }
 
-template <typename Fn> double medianMs(int runs, Fn&& fn) {
-    std::vector<double> times;
-    fn(); // warm-up: first-touch page faults and caches are not what is measured
-    for (int i = 0; i < runs; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        fn();
-        times.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count());
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
-
 nlohmann::json runPython(const std::string& python, const std::string& script,
                          const std::string& work, int runs) {
-    const std::string command =
-        "'" + python + "' '" + script + "' '" + work + "' " + std::to_string(runs);
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe)
-        throw facet::Error("cannot run " + command);
-    std::string output;
-    std::array<char, 4096> buffer{};
-    while (size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe))
-        output.append(buffer.data(), n);
-    if (pclose(pipe) != 0)
-        throw facet::Error("the Python reference failed: " + command);
-    return nlohmann::json::parse(output);
+    return nlohmann::json::parse(facet::bench::commandOutput("'" + python + "' '" + script + "' '" +
+                                                             work + "' " + std::to_string(runs)));
 }
 
 } // namespace
@@ -80,21 +55,26 @@ int main(int argc, char** argv) {
         RgbImage decoded;
         std::vector<PreprocessedImage> out;
         std::vector<std::pair<std::string, double>> rows;
-        rows.emplace_back("decode", medianMs(runs, [&] { decoded = decodeImage(path); }));
+        rows.emplace_back("decode", medianMs(
+                                        runs, [&] { decoded = decodeImage(path); }, 1));
         std::map<std::string, nlohmann::json> outputs;
         for (int level : kDetailLevels) {
             const std::string name = "level " + std::to_string(level);
-            rows.emplace_back(name, medianMs(runs, [&] { out = {preprocess(decoded, level)}; }));
+            rows.emplace_back(name, medianMs(
+                                        runs, [&] { out = {preprocess(decoded, level)}; }, 1));
             outputs[name] = crcs(out);
         }
         rows.emplace_back("all five levels",
-                          medianMs(runs, [&] { out = preprocessLevels(decoded, all); }));
+                          medianMs(
+                              runs, [&] { out = preprocessLevels(decoded, all); }, 1));
         outputs["all five levels"] = crcs(out);
         rows.emplace_back("decode + level 280",
-                          medianMs(runs, [&] { out = {preprocess(decodeImage(path), 280)}; }));
+                          medianMs(
+                              runs, [&] { out = {preprocess(decodeImage(path), 280)}; }, 1));
         outputs["decode + level 280"] = crcs(out);
         rows.emplace_back("decode + all five",
-                          medianMs(runs, [&] { out = preprocessLevels(decodeImage(path), all); }));
+                          medianMs(
+                              runs, [&] { out = preprocessLevels(decodeImage(path), all); }, 1));
         outputs["decode + all five"] = crcs(out);
 
         bool identical = true;

@@ -9,13 +9,13 @@ the CRC-32 of pixel_values and of positions, so the C++ side can check identical
 """
 import json
 import os
-import statistics
 import sys
-import time
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "image"))
+sys.path.insert(0, os.path.join(HERE, "..", "common"))
+from bench_timing import median_ms  # noqa: E402
 import gemma4_reference as ref  # noqa: E402
 import image_samples  # noqa: E402
 from PIL import Image  # noqa: E402
@@ -28,15 +28,6 @@ def crcs(results):
             for r in results]
 
 
-def timed(fn, runs):
-    times, result = [], fn()  # warm-up run, as on the C++ side
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), result
-
-
 def main():
     work, runs = sys.argv[1], int(sys.argv[2])
     os.makedirs(work, exist_ok=True)
@@ -44,21 +35,23 @@ def main():
     if not os.path.exists(path):
         Image.fromarray(image_samples.photo(4000, 3000, 60)).save(path, quality=90)
     cases = {}
-    ms, image = timed(lambda: ref.load_image(path), runs)
+    ms, image = median_ms(lambda: ref.load_image(path), runs, warm_up=1)
     cases["decode"] = {"median_ms": ms, "crc": []}
     for level in LEVELS:
-        ms, result = timed(lambda: ref.preprocess(image, level), runs)
+        ms, result = median_ms(lambda: ref.preprocess(image, level), runs, warm_up=1)
         cases[f"level {level}"] = {"median_ms": ms, "crc": crcs([result])}
-    ms, results = timed(lambda: [ref.preprocess(image, level) for level in LEVELS], runs)
+    ms, results = median_ms(lambda: [ref.preprocess(image, level) for level in LEVELS], runs,
+                            warm_up=1)
     cases["all five levels"] = {"median_ms": ms, "crc": crcs(results)}
-    ms, results = timed(lambda: [ref.preprocess(ref.load_image(path), 280)], runs)
+    ms, results = median_ms(lambda: [ref.preprocess(ref.load_image(path), 280)], runs,
+                            warm_up=1)
     cases["decode + level 280"] = {"median_ms": ms, "crc": crcs(results)}
 
     def decode_all():
         decoded = ref.load_image(path)
         return [ref.preprocess(decoded, level) for level in LEVELS]
 
-    ms, results = timed(decode_all, runs)
+    ms, results = median_ms(decode_all, runs, warm_up=1)
     cases["decode + all five"] = {"median_ms": ms, "crc": crcs(results)}
     print(json.dumps({"image": path, "cases": cases}))
 

@@ -2,6 +2,7 @@
 // 65536 x 1024 bf16 embedding table (128 MiB) and gathers 256 rows, in C++ (mmap, restricted
 // unpickler) and in Python (torch.load + F.embedding), and prints a table. The gathered rows
 // are compared by SHA-256 so both sides provably did the same work.
+#include "bench_support.h"
 #include "common/sha256.h"
 #include "model/pth_file.h"
 #include "model/pth_writer.h"
@@ -9,15 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <iostream>
 #include <random>
 #include <string>
 
 using namespace facet::model;
+using facet::bench::medianMs;
 
 namespace {
 
@@ -25,32 +25,11 @@ constexpr std::int64_t kRows = 65536;
 constexpr std::int64_t kCols = 1024;
 constexpr size_t kLookups = 256;
 
-double medianMs(int runs, const std::function<void()>& fn) {
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        fn();
-        times.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count());
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
-
 std::string runPython(const std::filesystem::path& file, const std::vector<std::int64_t>& rows) {
     std::string command = std::string(FACET_PYTHON) + " " + BENCH_SCRIPT + " " + file.string();
     for (std::int64_t r : rows)
         command += " " + std::to_string(r);
-    std::string output;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-        return output;
-    char buffer[4096];
-    while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
-        output.append(buffer, n);
-    pclose(pipe);
-    return output;
+    return facet::bench::commandOutput(command);
 }
 
 } // namespace
@@ -79,12 +58,11 @@ int main() {
     hash.update(out.data(), out.size() * 2);
     const std::string cppDigest = hash.hexDigest();
 
-    const std::string pythonOut = runPython(file, rows);
     nlohmann::json py;
     try {
-        py = nlohmann::json::parse(pythonOut);
-    } catch (const std::exception&) {
-        std::cerr << "bench_model: the Python reference failed: " << pythonOut << "\n";
+        py = nlohmann::json::parse(runPython(file, rows));
+    } catch (const std::exception& e) {
+        std::cerr << "bench_model: " << e.what() << "\n";
         return 1;
     }
     std::printf("bench_model: %lld x %lld bf16 table (%.0f MiB), %zu row lookups, torch %s\n",

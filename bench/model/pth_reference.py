@@ -6,20 +6,13 @@ usage: pth_reference.py FILE ROW...
 """
 import hashlib
 import json
-import statistics
+import os
 import sys
-import time
 
 import torch
 
-
-def median_ms(fn, runs):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), result
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from bench_timing import median_ms  # noqa: E402
 
 
 def main():

@@ -6,22 +6,15 @@ rendering of the real chat template, as Hugging Face sets it up. Medians in mill
 usage: bench_text_reference.py TOKENIZER_DIR OUTPUT_JSON
 """
 import json
-import statistics
+import os
 import sys
-import time
 
 import jinja2
 from jinja2.ext import loopcontrols
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-
-def median_ms(fn, runs):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return statistics.median(times)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from bench_timing import median_ms  # noqa: E402
 
 
 def main():
@@ -42,8 +35,8 @@ def main():
         template.render(messages=messages, add_generation_prompt=True, bos_token="<bos>")
 
     result = {
-        "json_load_ms": median_ms(lambda: json.loads(raw), 3),
-        "jinja_render_ms": median_ms(render, 200),
+        "json_load_ms": median_ms(lambda: json.loads(raw), 3)[0],
+        "jinja_render_ms": median_ms(render, 200)[0],
     }
     with open(out_file, "w") as f:
         json.dump(result, f)
