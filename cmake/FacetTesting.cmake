@@ -26,6 +26,8 @@ endif()
 function(facet_add_test)
     cmake_parse_arguments(T "" "NAME" "SOURCES;LIBS;ARGS;FIXTURES;LABELS;ENVIRONMENT" ${ARGN})
     add_executable(${T_NAME} ${T_SOURCES})
+    # Qt Test cases include their own .moc: moc is on for every test, whatever the folder sets.
+    set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON)
     target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
     target_compile_definitions(${T_NAME} PRIVATE
         FACET_SOURCE_DIR="${PROJECT_SOURCE_DIR}"

@@ -11,21 +11,34 @@ ApplicationWindow {
     objectName: "mainWindow"
     width: 1180
     height: 800
+    // Below this the sidebar and the composer's controls no longer fit side by side.
+    minimumWidth: 720
+    minimumHeight: 520
     visible: true
-    title: App.chat.title.length > 0 ? qsTr("%1 — Facet").arg(App.chat.title) : "Facet"
+    title: App.library.title.length > 0 ? qsTr("%1 — Facet").arg(App.library.title) : "Facet"
     color: Theme.window
 
     header: StatusBar {
-        onSettingsRequested: settings.open()
-        onExportRequested: (format) => {
-            exportDialog.format = format
-            exportDialog.open()
-        }
+        engine: App.engine
+        canExport: App.conversation.count > 0
+        onSettingsRequested: settingsDialog.open()
+        onExportRequested: (format) => exportDialog.openFor(format)
+        onCopyRequested: (text) => App.chat.copyText(text)
+    }
+
+    function showPreview(path, name, level, tokens, w, h) {
+        preview.path = path
+        preview.name = name
+        preview.level = level
+        preview.tokens = tokens
+        preview.imageWidth = w
+        preview.imageHeight = h
+        preview.open()
     }
 
     Shortcut {
         sequences: [StandardKey.New]
-        onActivated: { App.chat.newChat(); composer.focusInput() }
+        onActivated: { App.library.newChat(); composer.focusInput() }
     }
     Shortcut {
         sequence: "Esc"
@@ -46,10 +59,17 @@ ApplicationWindow {
         target: App.chat
         function onNotice(message) { notices.show(message) }
     }
+    Connections {
+        target: App.library
+        function onNotice(message) { notices.show(message) }
+    }
 
     SplitView {
         anchors.fill: parent
         Sidebar {
+            library: App.library
+            chats: App.chats
+            writingId: App.chat.writingId
             SplitView.preferredWidth: 240
             SplitView.minimumWidth: 160
         }
@@ -60,7 +80,10 @@ ApplicationWindow {
                 id: chatView
                 Layout.fillWidth: true
                 Layout.fillHeight: true
-                onEditRequested: (row, text) => App.chat.editAndResend(row, text)
+                chat: App.chat
+                conversation: App.conversation
+                engineReady: App.engine.ready
+                onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
                 Label {
                     anchors.centerIn: parent
                     visible: chatView.count === 0
@@ -74,24 +97,22 @@ ApplicationWindow {
             Composer {
                 id: composer
                 Layout.fillWidth: true
-                onPreviewRequested: (path, name, level, tokens, w, h) => {
-                    preview.path = path
-                    preview.name = name
-                    preview.level = level
-                    preview.tokens = tokens
-                    preview.imageWidth = w
-                    preview.imageHeight = h
-                    preview.open()
-                }
+                engine: App.engine
+                chat: App.chat
+                attachments: App.attachments
+                settings: App.settings
+                onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
             }
         }
     }
 
+    // Notices appear next to where the user acts: just above the composer, on the chat's side.
     NoticeArea {
         id: notices
         anchors.right: parent.right
-        anchors.top: parent.top
+        anchors.bottom: parent.bottom
         anchors.margins: 12
+        anchors.bottomMargin: composer.height + 12
         width: Math.min(parent.width * 0.5, 520)
     }
 
@@ -102,16 +123,9 @@ ApplicationWindow {
     }
 
     ModelViewPopup { id: preview; objectName: "modelViewPopup" }
-    SettingsDialog { id: settings }
+    SettingsDialog { id: settingsDialog; settings: App.settings }
 
-    FileDialog {
-        id: exportDialog
-        property string format: "md"
-        title: qsTr("Export conversation")
-        fileMode: FileDialog.SaveFile
-        nameFilters: format === "md" ? [qsTr("Markdown (*.md)")] : [qsTr("JSON (*.json)")]
-        onAccepted: format === "md" ? App.chat.exportMarkdown(selectedFile) : App.chat.exportJson(selectedFile)
-    }
+    ExportDialog { id: exportDialog; library: App.library }
 
     onClosing: App.chat.finishForQuit()
 }

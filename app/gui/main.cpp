@@ -1,20 +1,25 @@
 // facet: the desktop app. All views and their C++ types live in the Facet.Ui QML module; this
 // file only starts it and, on first start, loads the built-in demo model on the simulated device.
-#include "appcontroller.h"
-#include "application.h"
-#include "chatcontroller.h"
-#include "engineclient.h"
-#include "logfile.h"
-#include "themechoice.h"
+#include "Common/appcontroller.h"
+#include "Common/application.h"
+#include "Common/themechoice.h"
+#include "commandline.h"
+#include "core/support/logfile.h"
+#include "core/types/replystats.h"
+#include "core/worker/engineclient.h"
+#include "qmlmodules.h"
+#include "startupmodel.h"
 
 #include <QGuiApplication>
 #include <QIcon>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QQmlApplicationEngine>
-#include <QSettings>
+#include <QQmlEngine>
 #include <QtQml/qqmlextensionplugin.h>
+
+#include <algorithm>
+#include <cstdio>
 
 Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
 
@@ -25,22 +30,65 @@ Q_LOGGING_CATEGORY(lcApp, "facet.app")
 
 // Model load results and engine errors, for the log file (they reach it as Qt messages).
 void logEngineEvents(facet::ui::AppController& app) {
-    using facet::ui::EngineClient;
+    using facet::app::EngineClient;
     EngineClient* engine = app.engine();
     QObject::connect(engine, &EngineClient::stateChanged, engine, [engine] {
         if (engine->state() == EngineClient::State::Ready)
-            qCInfo(lcEngine).noquote() << "model loaded from" << engine->modelDir()
-                                       << QJsonDocument(QJsonObject::fromVariantMap(engine->info()))
-                                              .toJson(QJsonDocument::Compact);
+            qCInfo(lcEngine).noquote()
+                << "model loaded from" << engine->modelDir() << engine->info().toCompactJson();
         else if (engine->state() == EngineClient::State::Failed)
             qCWarning(lcEngine).noquote() << "model load failed:" << engine->lastError();
     });
+    // Each request's outcome in one line (stopped, finished, limits), for bug reports.
+    QObject::connect(engine, &EngineClient::finished, engine,
+                     [](quint64 id, const QJsonObject& stats, const QString&) {
+                         const auto s = facet::app::replyStatsFromJson(stats);
+                         qCInfo(lcEngine).noquote()
+                             << QStringLiteral("request %1 ended: %2 · %3 prompt tokens (%4 "
+                                               "reused) · %5 generated · first token %6 ms · "
+                                               "%7 tokens/s · %8 ms · levels→buckets %9")
+                                    .arg(id)
+                                    .arg(facet::app::finishReasonKey(s.finishReason))
+                                    .arg(s.promptTokens)
+                                    .arg(s.reusedTokens)
+                                    .arg(s.generatedTokens)
+                                    .arg(s.firstTokenSeen() ? QString::number(s.ttftMs, 'f', 0)
+                                                            : QStringLiteral("-"))
+                                    .arg(s.decodeTokensPerS, 0, 'f', 1)
+                                    .arg(s.totalMs, 0, 'f', 0)
+                                    .arg(s.bucketsText().isEmpty() ? QStringLiteral("-")
+                                                                   : s.bucketsText());
+                     });
     QObject::connect(engine, &EngineClient::failed, engine,
                      [](quint64 id, const QString& message, const QJsonObject&) {
                          qCWarning(lcEngine).noquote() << "request" << id << "failed:" << message;
                      });
-    QObject::connect(app.chat(), &facet::ui::ChatController::notice, app.chat(),
-                     [](const QString& message) { qCInfo(lcApp).noquote() << message; });
+    const auto logNotice = [](const QString& message) { qCInfo(lcApp).noquote() << message; };
+    QObject::connect(app.chat(), &facet::ui::ChatSession::notice, app.chat(), logNotice);
+    QObject::connect(app.library(), &facet::ui::ConversationLibrary::notice, app.library(),
+                     logNotice);
+}
+
+// Every QML module the app loads must be installed, or the app refuses to start naming the
+// Debian packages (a missing one used to crash it when a file dialog opened).
+int checkQmlModules(bool report) {
+    QQmlEngine probe;
+    const auto modules = facet::gui::requiredQmlModules();
+    const auto missing = facet::gui::missingQmlModules(probe, modules);
+    if (report)
+        for (const auto& m : modules)
+            std::printf("%s %s (%s)\n",
+                        std::any_of(missing.begin(), missing.end(),
+                                    [&](const auto& x) { return x.module.uri == m.uri; })
+                            ? "missing"
+                            : "ok     ",
+                        qPrintable(m.uri), qPrintable(m.debianPackage));
+    if (missing.isEmpty())
+        return 0;
+    const QString message = facet::gui::missingModulesMessage(missing);
+    std::fprintf(stderr, "%s\n", qPrintable(message));
+    qCCritical(lcApp).noquote() << message;
+    return 1;
 }
 
 } // namespace
@@ -48,40 +96,33 @@ void logEngineEvents(facet::ui::AppController& app) {
 int main(int argc, char** argv) {
     facet::ui::prepareApplication();
     QGuiApplication application(argc, argv);
+    const facet::gui::Options options = facet::gui::parseCommandLine(application);
+    if (options.exitNow)
+        return options.exitCode;
     QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.facet.Facet")));
 
     // Declared before everything that may log, so it outlives them.
     facet::app::LogFile log(facet::app::defaultLogPath());
     const facet::app::ScopedLogMessageHandler logEverything(log);
+    if (const int rc = checkQmlModules(options.checkQmlModules); rc != 0 || options.checkQmlModules)
+        return rc;
     qCInfo(lcApp).noquote() << "Facet" << QCoreApplication::applicationVersion() << "started";
     // `--theme dark|light` or FACET_THEME; by default the system's palette.
     facet::ui::applyTheme(facet::ui::themeChoice(QCoreApplication::arguments()));
 
-    facet::ui::AppController app{QString()};
+    facet::ui::AppController app{QString(), facet::app::makeLocalBackend()};
     logEngineEvents(app);
-    app.chat()->loadConversations();
-    // The last model folder the user chose, else the demo model (simulated device).
-    QSettings settings;
-    const QString lastModel = settings.value(QStringLiteral("model/folder")).toString();
-    if (lastModel.isEmpty())
-        app.engine()->loadDemoModel();
-    else
-        app.engine()->loadModelDir(lastModel,
-                                   settings.value(QStringLiteral("model/device")).toInt(), {});
-    QObject::connect(app.engine(), &facet::ui::EngineClient::stateChanged, &app, [&] {
-        if (!app.engine()->ready())
-            return;
-        if (app.engine()->demo()) {
-            settings.remove(QStringLiteral("model"));
-            return;
-        }
-        settings.setValue(QStringLiteral("model/folder"), app.engine()->modelDir());
-        settings.setValue(QStringLiteral("model/device"), app.engine()->modelInfo().deviceId);
-    });
+    app.library()->loadConversations();
+    // The last model folder that loaded, else the demo model (simulated device).
+    facet::gui::StartupModel startupModel(*app.engine());
+    startupModel.start();
 
     QQmlApplicationEngine engine;
     if (!facet::ui::loadMainWindow(engine, app))
         return 1;
+    // `facet IMAGE...`: attached once the window shows refusals as notices.
+    if (!options.files.isEmpty())
+        app.attachments()->addFiles(options.files);
     QObject::connect(&application, &QGuiApplication::aboutToQuit, &app,
                      [&] { app.chat()->finishForQuit(); });
     return QGuiApplication::exec();

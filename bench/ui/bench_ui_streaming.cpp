@@ -2,9 +2,9 @@
 // sink (on the worker thread) into the open conversation of the real window, which already holds
 // a long conversation. Reports the GUI thread's longest stall (gap between 1 ms heartbeats) and
 // the frame intervals of the window (frameSwapped).
-#include "appcontroller.h"
-#include "application.h"
-#include "batchingsink.h"
+#include "Common/appcontroller.h"
+#include "Common/application.h"
+#include "core/worker/batchingsink.h"
 
 #include <QElapsedTimer>
 #include <QGuiApplication>
@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
                         : shapeName == u"list" ? Shape::List
                                                : Shape::Paragraphs;
     QTemporaryDir dir;
-    ui::AppController appController(dir.filePath("store"));
+    ui::AppController appController(dir.filePath("store"), facet::app::makeLocalBackend());
     QQmlApplicationEngine qml;
     if (!ui::loadMainWindow(qml, appController))
         return 1;
@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
                      });
     QObject::connect(&worker, &app::EngineWorker::finished, model,
                      [&](quint64, const QJsonObject& stats, const QString&) {
-                         model->finishReply(row, stats, QStringLiteral("stop"), {});
+                         model->finishReply(row, stats, facet::app::FinishReason::StopToken, {});
                          done = true;
                      });
 

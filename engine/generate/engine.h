@@ -1,7 +1,7 @@
 #pragma once
 // The generation engine's public API: load a compiled Gemma 4 folder on a device, hold one
 // conversation per Session on the device, run requests that stream phase / text / stats events.
-// Shared contract between engine/generate and the app (see brief-engine-api). Qt-free.
+// Shared contract between engine/generate and the app (docs/architecture.md, "engine/"). Qt-free.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>

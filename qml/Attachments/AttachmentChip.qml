@@ -2,7 +2,6 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
-import "Levels.js" as Levels
 
 // One image in the composer: thumbnail, name, its detail level (the message's or its own) and
 // the exact number of soft tokens it costs at that level; remove and "what the model sees".
@@ -10,7 +9,7 @@ Pane {
     id: chip
     property string name
     property string thumbnail
-    property int level: 280
+    property int level: Labels.defaultDetailLevel
     property int tokens: 0
     property bool overridden: false
     property var modelLevels: []
@@ -38,7 +37,8 @@ Pane {
             Layout.preferredWidth: Theme.chipHeight - 8
             Layout.preferredHeight: Theme.chipHeight - 8
             source: chip.thumbnail
-            sourceSize: Qt.size(128, 128)
+            sourceSize.width: 128
+            sourceSize.height: 128
             asynchronous: true
             fillMode: Image.PreserveAspectCrop
             Accessible.role: Accessible.Graphic
@@ -70,7 +70,7 @@ Pane {
             Button {
                 id: levelButton
                 objectName: "levelButton"
-                text: Levels.label(chip.level) + (chip.overridden ? " •" : "")
+                text: Labels.detailLevelName(chip.level) + (chip.overridden ? " •" : "")
                 flat: true
                 font.pixelSize: 11
                 Layout.preferredHeight: 22
@@ -80,14 +80,14 @@ Pane {
                     id: levelMenu
                     objectName: "levelMenu"
                     Repeater {
-                        model: Levels.values
+                        model: Labels.detailLevels
                         delegate: MenuItem {
                             required property int modelData
-                            text: Levels.label(modelData) + " " + modelData
-                            enabled: Levels.available(modelData, chip.modelLevels)
+                            text: Labels.detailLevelName(modelData) + " " + modelData
+                            enabled: (chip.modelLevels.length === 0 || chip.modelLevels.indexOf(modelData) >= 0)
                             checkable: true
                             checked: chip.overridden && chip.level === modelData
-                            Accessible.name: qsTr("Use %1 for %2").arg(Levels.label(modelData)).arg(chip.name)
+                            Accessible.name: qsTr("Use %1 for %2").arg(Labels.detailLevelName(modelData)).arg(chip.name)
                             onTriggered: chip.levelPicked(modelData)
                         }
                     }

@@ -6,8 +6,8 @@ import Facet.Ui
 // The composer's images as chips, with the total token cost of the message's images.
 ColumnLayout {
     id: strip
-    property var attachments: App.attachments
-    property var modelLevels: []
+    required property AttachmentModel attachments
+    required property var modelLevels
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     visible: attachments.count > 0
     spacing: 4
@@ -16,8 +16,23 @@ ColumnLayout {
         id: list
         objectName: "attachmentList"
         Layout.fillWidth: true
-        Layout.preferredHeight: Theme.chipHeight
+        Layout.preferredHeight: Theme.chipHeight + (stripBar.visible ? stripBar.height : 0)
         orientation: ListView.Horizontal
+        // More chips than fit: a scrollbar, and the mouse wheel scrolls sideways.
+        ScrollBar.horizontal: ScrollBar {
+            id: stripBar
+            objectName: "attachmentScrollBar"
+            policy: list.contentWidth > list.width ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+            Accessible.name: qsTr("Scroll attached images")
+        }
+        WheelHandler {
+            acceptedDevices: PointerDevice.Mouse | PointerDevice.TouchPad
+            orientation: Qt.Vertical
+            property: "contentX"
+            target: list
+            rotationScale: -4
+            onWheel: list.returnToBounds()
+        }
         spacing: 6
         clip: true
         model: strip.attachments

@@ -2,13 +2,12 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
-import "Levels.js" as Levels
 
 // The detail level (image-token budget) for a message: five buttons, Minimal 70 … Maximum 1120.
 // Levels the loaded model was not compiled for are disabled, with the reason in the tooltip.
 RowLayout {
     id: picker
-    property int level: 280
+    property int level: Labels.defaultDetailLevel
     property var modelLevels: []      // empty: no model loaded, all five enabled
     property string accessiblePrefix: qsTr("Detail level")
     signal picked(int level)
@@ -18,13 +17,13 @@ RowLayout {
     Accessible.name: accessiblePrefix
 
     function reasonFor(value) {
-        return Levels.available(value, modelLevels)
+        return (modelLevels.length === 0 || modelLevels.indexOf(value) >= 0)
                 ? qsTr("Up to %1 image tokens per image").arg(value)
                 : qsTr("Not available: the loaded model was compiled for %1 only").arg(modelLevels.join(", "))
     }
 
     Repeater {
-        model: Levels.values
+        model: Labels.detailLevels
         delegate: Item {
             id: cell
             required property int modelData
@@ -34,13 +33,13 @@ RowLayout {
                 id: button
                 anchors.fill: parent
                 objectName: "level" + cell.modelData
-                text: Levels.label(cell.modelData) + " " + cell.modelData
+                text: Labels.detailLevelName(cell.modelData) + " " + cell.modelData
                 checkable: true
                 checked: picker.level === cell.modelData
-                enabled: Levels.available(cell.modelData, picker.modelLevels)
+                enabled: (picker.modelLevels.length === 0 || picker.modelLevels.indexOf(cell.modelData) >= 0)
                 flat: !checked
                 font.pixelSize: 12
-                Accessible.name: picker.accessiblePrefix + " " + Levels.label(cell.modelData) + " (" + cell.modelData + ")"
+                Accessible.name: picker.accessiblePrefix + " " + Labels.detailLevelName(cell.modelData) + " (" + cell.modelData + ")"
                 Accessible.description: picker.reasonFor(cell.modelData)
                 onClicked: {
                     picker.level = cell.modelData

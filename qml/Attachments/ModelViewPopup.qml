@@ -2,7 +2,6 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
-import "Levels.js" as Levels
 
 // "What the model sees": the image resized exactly as the model receives it at this level, with
 // one grid cell per soft token (48×48 pixels: 16-pixel patches pooled 3×3).
@@ -10,7 +9,7 @@ Dialog {
     id: dialog
     property string path
     property string name
-    property int level: 280
+    property int level: Labels.defaultDetailLevel
     property int tokens: 0
     property int imageWidth: 0
     property int imageHeight: 0
@@ -28,7 +27,7 @@ Dialog {
             wrapMode: Text.Wrap
             color: Theme.text
             text: qsTr("%1 (%2): %3 soft tokens. Original %4×%5, model input %6×%7; each cell is one soft token.")
-                  .arg(Levels.label(dialog.level)).arg(dialog.level).arg(dialog.tokens)
+                  .arg(Labels.detailLevelName(dialog.level)).arg(dialog.level).arg(dialog.tokens)
                   .arg(dialog.imageWidth).arg(dialog.imageHeight)
                   .arg(seen.implicitWidth).arg(seen.implicitHeight)
         }

@@ -1,7 +1,7 @@
-#include "attachmentmodel.h"
+#include "Attachments/attachmentmodel.h"
 
-#include "imagefacts.h"
-#include "pastedimage.h"
+#include "core/support/imagefacts.h"
+#include "core/support/pastedimage.h"
 
 #include <QClipboard>
 #include <QFileInfo>

@@ -1,6 +1,8 @@
 #pragma once
 // The images waiting in the composer: each with its size, its detail level (the message's level
 // unless overridden for this image) and its exact soft-token cost at that level.
+#include "core/types/replytypes.h"
+
 #include <QAbstractListModel>
 #include <QStringList>
 #include <QUrl>
@@ -69,7 +71,7 @@ signals:
 
 private:
     QList<Item> items_;
-    int messageLevel_ = 280;
+    int messageLevel_ = app::kDefaultDetailLevel;
 };
 
 } // namespace facet::ui

@@ -1,6 +1,6 @@
-#include "imageprovider.h"
+#include "Attachments/imageprovider.h"
 
-#include "imagefacts.h"
+#include "core/support/imagefacts.h"
 
 #include <QRunnable>
 #include <QUrl>

@@ -7,9 +7,12 @@ import Facet.Ui
 // between the branches of the conversation at this point. Hidden when there is only one version.
 RowLayout {
     id: switcher
-    property int row: -1
-    property int index: 0 // 0-based
-    property int count: 1
+    required property int row
+    required property int index // 0-based
+    required property int count
+    // False while a reply streams: versions cannot change under it.
+    required property bool canSwitch
+    signal switchRequested(int row, int index)
     objectName: "branchSwitcher"
     visible: count > 1
     spacing: 0
@@ -19,9 +22,9 @@ RowLayout {
     ToolButton {
         objectName: "branchPrevious"
         text: "‹"
-        enabled: switcher.index > 0 && !App.chat.busy
+        enabled: switcher.index > 0 && switcher.canSwitch
         Accessible.name: qsTr("Previous version")
-        onClicked: App.chat.switchBranch(switcher.row, switcher.index - 1)
+        onClicked: switcher.switchRequested(switcher.row, switcher.index - 1)
     }
     Label {
         objectName: "branchLabel"
@@ -34,8 +37,8 @@ RowLayout {
     ToolButton {
         objectName: "branchNext"
         text: "›"
-        enabled: switcher.index < switcher.count - 1 && !App.chat.busy
+        enabled: switcher.index < switcher.count - 1 && switcher.canSwitch
         Accessible.name: qsTr("Next version")
-        onClicked: App.chat.switchBranch(switcher.row, switcher.index + 1)
+        onClicked: switcher.switchRequested(switcher.row, switcher.index + 1)
     }
 }

@@ -8,9 +8,13 @@ import Facet.Ui
 ListView {
     id: view
     objectName: "chatView"
+    required property ChatSession chat
+    required property ConversationModel conversation
+    required property bool engineReady
+    readonly property bool canAct: engineReady && !chat.busy
     property bool followTail: true
-    signal editRequested(int row, string text)
-    model: App.conversation
+    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
+    model: conversation
     spacing: 12
     clip: true
     topMargin: 12
@@ -21,8 +25,11 @@ ListView {
     ScrollBar.vertical: ScrollBar { Accessible.name: qsTr("Scroll messages") }
 
     onMovementEnded: followTail = atYEnd
-    onContentHeightChanged: if (followTail) Qt.callLater(positionViewAtEnd)
-    onCountChanged: if (followTail) Qt.callLater(positionViewAtEnd)
+    // Once per event-loop turn however many changes arrive (a zero-interval timer: the linter of
+    // Qt 6.4 cannot type Qt.callLater).
+    onContentHeightChanged: if (followTail) tailTimer.restart()
+    onCountChanged: if (followTail) tailTimer.restart()
+    Timer { id: tailTimer; interval: 0; onTriggered: view.positionViewAtEnd() }
 
     delegate: Item {
         id: entry
@@ -31,15 +38,14 @@ ListView {
         required property string text
         required property string reasoning
         required property var images
-        required property var stats
+        required property replyStats stats
         required property string error
-        required property string finishReason
         required property bool streaming
         required property string phase
         required property int branchIndex
         required property int branchCount
         width: view.width
-        implicitHeight: loader.item ? loader.item.implicitHeight : 0
+        implicitHeight: loader.implicitHeight
         Loader {
             id: loader
             width: parent.width
@@ -54,7 +60,10 @@ ListView {
                 images: entry.images
                 branchIndex: entry.branchIndex
                 branchCount: entry.branchCount
-                onEditRequested: (r, t) => view.editRequested(r, t)
+                canAct: view.canAct
+                onEditRequested: (r, t) => view.chat.editAndResend(r, t)
+                onSwitchRequested: (r, i) => view.chat.switchBranch(r, i)
+                onPreviewRequested: (p, n, l, t, w, h) => view.previewRequested(p, n, l, t, w, h)
             }
         }
         Component {
@@ -65,12 +74,15 @@ ListView {
                 reasoning: entry.reasoning
                 stats: entry.stats
                 error: entry.error
-                finishReason: entry.finishReason
                 streaming: entry.streaming
                 phase: entry.phase
                 row: entry.index
                 branchIndex: entry.branchIndex
                 branchCount: entry.branchCount
+                canAct: view.canAct
+                onCopyRequested: (t) => view.chat.copyText(t)
+                onRegenerateRequested: (r) => view.chat.regenerate(r)
+                onSwitchRequested: (r, i) => view.chat.switchBranch(r, i)
             }
         }
     }

@@ -9,21 +9,25 @@ import Facet.Ui
 // Enter sends, Shift+Enter starts a new line, Esc stops the reply, Ctrl+V also pastes images.
 Pane {
     id: composer
+    required property EngineClient engine
+    required property ChatSession chat
+    required property AttachmentModel attachments
+    required property ConversationSettings settings
     property alias text: input.text
     readonly property bool inputFocused: input.activeFocus
-    readonly property bool canSend: App.engine.ready && !App.chat.busy
-                                    && (input.text.trim().length > 0 || App.attachments.count > 0)
+    readonly property bool canSend: composer.engine.ready && !composer.chat.busy
+                                    && (input.text.trim().length > 0 || composer.attachments.count > 0)
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     padding: 8
     background: Rectangle { color: Theme.window; border.color: Theme.border }
 
     function send() {
-        if (canSend && App.chat.send(input.text))
+        if (canSend && composer.chat.send(input.text))
             input.clear()
     }
     function paste() {
-        if (App.attachments.clipboardHasImages()) {
-            App.attachments.pasteFromClipboard()
+        if (composer.attachments.clipboardHasImages()) {
+            composer.attachments.pasteFromClipboard()
             return true
         }
         return false
@@ -35,7 +39,7 @@ Pane {
         title: qsTr("Attach images")
         fileMode: FileDialog.OpenFiles
         nameFilters: [qsTr("Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)"), qsTr("All files (*)")]
-        onAccepted: App.attachments.addUrls(selectedFiles)
+        onAccepted: composer.attachments.addUrls(selectedFiles)
     }
 
     ColumnLayout {
@@ -43,27 +47,33 @@ Pane {
         spacing: 6
         AttachmentStrip {
             Layout.fillWidth: true
-            modelLevels: App.engine.detailLevels
+            attachments: composer.attachments
+            modelLevels: composer.engine.detailLevels
             onPreviewRequested: (path, name, level, tokens, w, h) => composer.previewRequested(path, name, level, tokens, w, h)
         }
-        RowLayout {
+        // Wraps on narrow windows: the thinking switch moves under the levels.
+        Flow {
             Layout.fillWidth: true
-            Label { text: qsTr("Detail:"); color: Theme.mutedText }
+            spacing: 8
+            Label { text: qsTr("Detail:"); color: Theme.mutedText; height: levelPicker.height; verticalAlignment: Text.AlignVCenter }
             LevelPicker {
+                id: levelPicker
                 objectName: "messageLevelPicker"
-                level: App.attachments.messageLevel
-                modelLevels: App.engine.detailLevels
+                level: composer.attachments.messageLevel
+                modelLevels: composer.engine.detailLevels
                 accessiblePrefix: qsTr("Message detail level")
-                onPicked: (value) => App.attachments.messageLevel = value
+                onPicked: (value) => composer.attachments.messageLevel = value
             }
-            Item { Layout.fillWidth: true }
             // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
             Switch {
                 objectName: "thinkingSwitch"
                 text: qsTr("Think first")
-                checked: App.chat.thinking
+                checked: composer.settings.thinking
                 Accessible.name: qsTr("Let the model think before answering")
-                onToggled: App.chat.thinking = checked
+                ToolTip.visible: hovered
+                ToolTip.delay: 600
+                ToolTip.text: qsTr("The model reasons before it answers: slower, often better. Saved with this conversation.")
+                onToggled: composer.settings.thinking = checked
             }
         }
         RowLayout {
@@ -89,7 +99,17 @@ Pane {
                             composer.send()
                             event.accepted = true
                         } else if (event.key === Qt.Key_Escape) {
-                            App.chat.stop()
+                            composer.chat.stop()
+                            event.accepted = true
+                        } else if (event.key === Qt.Key_Tab && (event.modifiers & Qt.ControlModifier)) {
+                            input.insert(input.cursorPosition, "\t")
+                            event.accepted = true
+                        } else if (event.key === Qt.Key_Tab || event.key === Qt.Key_Backtab) {
+                            // Tab moves on like everywhere else; Ctrl+Tab types a tab.
+                            const forward = event.key === Qt.Key_Tab && !(event.modifiers & Qt.ShiftModifier)
+                            const next = input.nextItemInFocusChain(forward)
+                            if (next)
+                                next.forceActiveFocus(forward ? Qt.TabFocusReason : Qt.BacktabFocusReason)
                             event.accepted = true
                         } else if (event.matches(StandardKey.Paste)) {
                             event.accepted = composer.paste()
@@ -99,14 +119,14 @@ Pane {
             }
             Button {
                 objectName: "stopButton"
-                visible: App.chat.busy
+                visible: composer.chat.busy
                 text: qsTr("Stop")
                 Accessible.name: qsTr("Stop the reply")
-                onClicked: App.chat.stop()
+                onClicked: composer.chat.stop()
             }
             Button {
                 objectName: "sendButton"
-                visible: !App.chat.busy
+                visible: !composer.chat.busy
                 text: qsTr("Send")
                 enabled: composer.canSend
                 highlighted: true
@@ -117,8 +137,12 @@ Pane {
         Label {
             objectName: "composerStatus"
             visible: text.length > 0
-            text: App.engine.ready ? "" : (App.engine.state === EngineClient.Loading
-                                           ? qsTr("Loading the model…") : qsTr("No model loaded"))
+            text: !composer.engine.ready
+                  ? (composer.engine.state === EngineClient.Loading ? qsTr("Loading the model…")
+                                                                    : qsTr("No model loaded"))
+                  : composer.chat.writingElsewhere
+                    ? qsTr("A reply is being written in another conversation (see the sidebar); Stop ends it.")
+                    : ""
             color: Theme.warning
             Accessible.name: qsTr("Composer status")
             Accessible.description: text

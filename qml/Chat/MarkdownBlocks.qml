@@ -1,4 +1,5 @@
 import QtQuick
+import QtQml.Models
 import Facet.Ui
 
 // A reply's Markdown, one read-only TextEdit per block (MarkdownBlockModel; long code blocks and

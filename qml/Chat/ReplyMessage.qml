@@ -9,17 +9,21 @@ import Facet.Ui
 Pane {
     id: reply
     objectName: "replyMessage"
-    property string text
-    property string reasoning
-    property var stats: ({})
-    property string error
-    property string finishReason
-    property bool streaming: false
-    property string phase
-    property int row: -1
-    property int branchIndex: 0
-    property int branchCount: 1
+    required property string text
+    required property string reasoning
+    required property replyStats stats
+    required property string error
+    required property bool streaming
+    required property string phase
+    required property int row
+    required property int branchIndex
+    required property int branchCount
+    // False while any reply streams or no model is loaded.
+    required property bool canAct
     property bool showThinking: false
+    signal copyRequested(string text)
+    signal regenerateRequested(int row)
+    signal switchRequested(int row, int index)
     padding: 10
     background: Rectangle { color: Theme.replyBubble; radius: Theme.radius; border.color: Theme.border }
     Accessible.role: Accessible.Grouping
@@ -76,7 +80,7 @@ Pane {
         }
         ReplyStats {
             Layout.fillWidth: true
-            visible: !reply.streaming && Object.keys(reply.stats).length > 1
+            visible: !reply.streaming && reply.stats.present
             stats: reply.stats
         }
         RowLayout {
@@ -85,19 +89,21 @@ Pane {
                 row: reply.row
                 index: reply.branchIndex
                 count: reply.branchCount
+                canSwitch: reply.canAct
+                onSwitchRequested: (r, i) => reply.switchRequested(r, i)
             }
             IconButton {
                 objectName: "copyButton"
                 text: qsTr("Copy")
                 label: qsTr("Copy reply")
-                onClicked: App.chat.copyText(reply.text)
+                onClicked: reply.copyRequested(reply.text)
             }
             IconButton {
                 objectName: "regenerateButton"
-                enabled: App.engine.ready && !App.chat.busy
+                enabled: reply.canAct
                 text: qsTr("Regenerate")
                 label: qsTr("Regenerate reply (keeps this one as a version)")
-                onClicked: App.chat.regenerate(reply.row)
+                onClicked: reply.regenerateRequested(reply.row)
             }
         }
     }

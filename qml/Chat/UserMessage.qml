@@ -2,20 +2,23 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
-import "../Attachments/Levels.js" as Levels
 
 // A sent message: its images (thumbnail, level, token count) and text, with edit-and-resend
 // (a new version of the message: the conversation branches here) and the version switcher.
 Item {
     id: message
     objectName: "userMessage"
-    property int row: -1
-    property string text
-    property var images: []
-    property int branchIndex: 0
-    property int branchCount: 1
+    required property int row
+    required property string text
+    required property var images
+    required property int branchIndex
+    required property int branchCount
+    // False while any reply streams or no model is loaded.
+    required property bool canAct
     property bool editing: false
     signal editRequested(int row, string text)
+    signal switchRequested(int row, int index)
+    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     implicitHeight: bubble.implicitHeight
 
     Pane {
@@ -43,14 +46,21 @@ Item {
                             Layout.preferredWidth: 96
                             Layout.preferredHeight: 96
                             source: modelData.thumbnail
-                            sourceSize: Qt.size(192, 192)
+                            sourceSize.width: 192
+                            sourceSize.height: 192
                             fillMode: Image.PreserveAspectFit
                             asynchronous: true
-                            Accessible.role: Accessible.Graphic
-                            Accessible.name: modelData.name
+                            Accessible.role: Accessible.Button
+                            Accessible.name: qsTr("%1: show what the model sees").arg(modelData.name)
+                            // Click: "what the model sees" at the level it was sent with.
+                            TapHandler {
+                                onTapped: message.previewRequested(modelData.path, modelData.name, modelData.level,
+                                                                   modelData.tokens, modelData.width, modelData.height)
+                            }
+                            HoverHandler { cursorShape: Qt.PointingHandCursor }
                         }
                         Label {
-                            text: qsTr("%1 · %2 tokens").arg(Levels.label(modelData.level)).arg(modelData.tokens)
+                            text: qsTr("%1 · %2 tokens").arg(Labels.detailLevelName(modelData.level)).arg(modelData.tokens)
                             font.pixelSize: 11
                             color: Theme.mutedText
                         }
@@ -71,7 +81,26 @@ Item {
                 visible: message.editing
                 objectName: "messageEditor"
                 wrapMode: TextEdit.Wrap
+                placeholderText: qsTr("Enter sends the new version, Shift+Enter new line, Esc cancels")
                 Accessible.name: qsTr("Edit message")
+                Keys.onPressed: (event) => {
+                    if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+                            && !(event.modifiers & Qt.ShiftModifier)) {
+                        if (message.canAct) {
+                            message.editing = false
+                            message.editRequested(message.row, editor.text)
+                        }
+                        event.accepted = true
+                    } else if (event.key === Qt.Key_Escape) {
+                        message.editing = false
+                        event.accepted = true
+                    } else if (event.key === Qt.Key_Tab || event.key === Qt.Key_Backtab) {
+                        const next = editor.nextItemInFocusChain(event.key === Qt.Key_Tab)
+                        if (next)
+                            next.forceActiveFocus(event.key === Qt.Key_Tab ? Qt.TabFocusReason : Qt.BacktabFocusReason)
+                        event.accepted = true
+                    }
+                }
             }
             RowLayout {
                 Layout.alignment: Qt.AlignRight
@@ -79,11 +108,13 @@ Item {
                     row: message.row
                     index: message.branchIndex
                     count: message.branchCount
+                    canSwitch: message.canAct
+                    onSwitchRequested: (r, i) => message.switchRequested(r, i)
                 }
                 IconButton {
                     objectName: "editButton"
                     visible: !message.editing
-                    enabled: App.engine.ready && !App.chat.busy
+                    enabled: message.canAct
                     text: qsTr("Edit")
                     label: qsTr("Edit and resend")
                     onClicked: { editor.text = message.text; message.editing = true; editor.forceActiveFocus() }
@@ -97,7 +128,7 @@ Item {
                 IconButton {
                     objectName: "resendButton"
                     visible: message.editing
-                    enabled: App.engine.ready && !App.chat.busy
+                    enabled: message.canAct
                     text: qsTr("Send")
                     label: qsTr("Send the edited message as a new version")
                     onClicked: { message.editing = false; message.editRequested(message.row, editor.text) }

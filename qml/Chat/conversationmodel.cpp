@@ -1,6 +1,6 @@
-#include "conversationmodel.h"
+#include "Chat/conversationmodel.h"
 
-#include "conversationbranches.h"
+#include "core/conversations/conversationbranches.h"
 
 #include <QUrl>
 
@@ -61,11 +61,11 @@ QVariant ConversationModel::data(const QModelIndex& index, int role) const {
     case ImagesRole:
         return imagesOf(m);
     case StatsRole:
-        return m.stats.toVariantMap();
+        return QVariant::fromValue(app::replyStatsFromJson(m.stats));
     case ErrorRole:
         return m.error;
     case FinishReasonRole:
-        return m.finishReason;
+        return QVariant::fromValue(m.finishReason);
     case StreamingRole:
         return index.row() == streamingRow_;
     case PhaseRole:
@@ -105,6 +105,43 @@ void ConversationModel::setConversation(const app::Conversation& conversation,
     phase_.clear();
     endResetModel();
     emit countChanged();
+    emit detailsChanged();
+}
+
+void ConversationModel::setTitle(const QString& title) {
+    if (title == conversation_.title)
+        return;
+    conversation_.title = title;
+    emit detailsChanged();
+}
+
+void ConversationModel::setSystemPrompt(const QString& prompt) {
+    if (prompt == conversation_.systemPrompt)
+        return;
+    conversation_.systemPrompt = prompt;
+    emit detailsChanged();
+}
+
+void ConversationModel::setSampling(const std::optional<app::Sampling>& sampling) {
+    if (sampling == conversation_.sampling)
+        return;
+    conversation_.sampling = sampling;
+    emit detailsChanged();
+}
+
+void ConversationModel::setEnableThinking(bool on) {
+    if (on == conversation_.enableThinking)
+        return;
+    conversation_.enableThinking = on;
+    emit detailsChanged();
+}
+
+void ConversationModel::setCreated(const QDateTime& when) {
+    conversation_.created = when;
+}
+
+void ConversationModel::touch(const QDateTime& now) {
+    conversation_.updated = now;
 }
 
 int ConversationModel::appendMessage(const app::Message& message) {
@@ -135,8 +172,8 @@ void ConversationModel::appendReplyText(int row, const QString& content, const Q
         textChangeTimer_.start();
 }
 
-void ConversationModel::finishReply(int row, const QJsonObject& stats, const QString& finishReason,
-                                    const QString& error) {
+void ConversationModel::finishReply(int row, const QJsonObject& stats,
+                                    app::FinishReason finishReason, const QString& error) {
     if (row < 0 || row >= rowCount())
         return;
     flushTextChange();
@@ -150,6 +187,15 @@ void ConversationModel::finishReply(int row, const QJsonObject& stats, const QSt
     }
     const QModelIndex i = index(row);
     emit dataChanged(i, i, {StatsRole, FinishReasonRole, ErrorRole, StreamingRole, PhaseRole});
+}
+
+void ConversationModel::resumeStreaming(int row, const QString& phase) {
+    if (row < 0 || row >= rowCount())
+        return;
+    streamingRow_ = row;
+    phase_ = phase;
+    const QModelIndex i = index(row);
+    emit dataChanged(i, i, {StreamingRole, PhaseRole});
 }
 
 void ConversationModel::setPhase(int row, const QString& phase) {

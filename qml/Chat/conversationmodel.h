@@ -1,7 +1,11 @@
 #pragma once
-// The messages of the open conversation, for the chat view. Changed only on the GUI thread by
-// the chat controller; streaming replies grow through appendReplyText().
-#include "conversation.h"
+// The open conversation: its messages for the chat view and its details (title, system prompt,
+// sampling, thinking). The one owner of the open conversation's state: every change goes through
+// a method here that announces it (rows changed, detailsChanged). Changed only on the GUI thread
+// (by the chat session, the conversation library and the conversation settings); streaming
+// replies grow through appendReplyText().
+#include "core/conversations/conversation.h"
+#include "core/types/replystats.h"
 
 #include <QAbstractListModel>
 #include <QTimer>
@@ -21,9 +25,9 @@ public:
         TextRole,
         ReasoningRole,
         ImagesRole,
-        StatsRole,
+        StatsRole, // facet::app::ReplyStats
         ErrorRole,
-        FinishReasonRole,
+        FinishReasonRole, // facet::app::FinishReason
         StreamingRole,
         PhaseRole,
         BranchIndexRole, // 0-based version at this point (see conversationbranches.h)
@@ -40,22 +44,32 @@ public:
     // `folder` is where the conversation's images are stored.
     void setConversation(const app::Conversation& conversation, const QString& folder);
     const app::Conversation& conversation() const { return conversation_; }
-    app::Conversation& conversationForUpdate() { return conversation_; }
+
+    // The details; each announces detailsChanged() when it changes something.
+    void setTitle(const QString& title);
+    void setSystemPrompt(const QString& prompt);
+    void setSampling(const std::optional<app::Sampling>& sampling);
+    void setEnableThinking(bool on);
+    void setCreated(const QDateTime& when);
+    // Stamps the conversation as changed (before it is saved).
+    void touch(const QDateTime& now);
 
     int appendMessage(const app::Message& message);
     void appendReplyText(int row, const QString& content, const QString& reasoning);
-    void finishReply(int row, const QJsonObject& stats, const QString& finishReason,
+    void finishReply(int row, const QJsonObject& stats, app::FinishReason finishReason,
                      const QString& error);
     void setPhase(int row, const QString& phase);
+    // Marks `row` as the reply streaming into the view (a conversation reopened mid-reply).
+    void resumeStreaming(int row, const QString& phase);
     // Keeps rows [fromRow, end) as another branch and removes them from view, so that a new
     // version can be appended at fromRow.
     void detachTail(int fromRow);
     // Shows version `index` at `row` (rows from `row` on are replaced). False: no such version.
     bool switchBranch(int row, int index);
-    int streamingRow() const { return streamingRow_; }
 
 signals:
     void countChanged();
+    void detailsChanged();
 
 private:
     QVariantList imagesOf(const app::Message& message) const;

@@ -1,6 +1,6 @@
-#include "markdownblocks.h"
+#include "Chat/markdownblocks.h"
 
-#include "markdownhtml.h"
+#include "Chat/markdownhtml.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // spaces of indentation, closed by a fence of the same character at least as long), indented code
 // (four spaces or a tab after a blank line, outside lists) and, within a line, backtick code spans
 // (a run of n backticks up to the next run of exactly n).
-#include "markdownhtml.h"
+#include "Chat/markdownhtml.h"
 
 #include <QRegularExpression>
 #include <QStringList>

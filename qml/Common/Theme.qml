@@ -18,6 +18,10 @@ QtObject {
     readonly property color error: dark ? "#f28b82" : "#c5221f"
     readonly property color warning: dark ? "#fdd663" : "#8a5a00"
     readonly property color overlay: dark ? "#cc101418" : "#cce8f0fe"
+    // The selected conversation and hovered rows: chosen against `text` (WCAG AA in both themes;
+    // the system highlight made light text on light blue in the dark theme).
+    readonly property color selection: dark ? "#35425a" : "#d2e3fc"
+    readonly property color hover: dark ? "#2a2d33" : "#e2e6ea"
 
     readonly property int spacing: 8
     readonly property int radius: 8

@@ -1,11 +1,7 @@
-#include "appcontroller.h"
+#include "Common/appcontroller.h"
 
-#include "attachmentmodel.h"
-#include "chatcontroller.h"
-#include "chatlistmodel.h"
-#include "conversationmodel.h"
-#include "conversationstore.h"
-#include "engineclient.h"
+#include "core/conversations/conversationstore.h"
+#include "core/worker/scriptedbackend.h"
 
 #include <QJSEngine>
 #include <QPointer>
@@ -15,21 +11,21 @@ namespace {
 QPointer<AppController> g_instance;
 }
 
-AppController::AppController(const QString& storeRoot, QObject* parent)
+AppController::AppController(const QString& storeRoot, std::unique_ptr<app::EngineBackend> backend,
+                             QObject* parent)
     : QObject(parent), store_(std::make_unique<app::ConversationStore>(storeRoot)),
-      engine_(new EngineClient(this)), attachments_(new AttachmentModel(this)),
-      conversation_(new ConversationModel(this)), chats_(new ChatListModel(this)),
-      chat_(new ChatController(*engine_, *attachments_, *conversation_, *chats_, *store_, this)) {
-    // A level the new model lacks is replaced by the nearest compiled one.
-    connect(engine_, &EngineClient::stateChanged, this, [this] {
-        const QVariantList levels = engine_->detailLevels();
+      engine_(new app::EngineClient(std::move(backend), this)),
+      attachments_(new AttachmentModel(this)), conversation_(new ConversationModel(this)),
+      chats_(new ChatListModel(this)),
+      library_(new ConversationLibrary(*conversation_, *chats_, *store_, this)),
+      chat_(new ChatSession(*engine_, *attachments_, *conversation_, *library_, this)),
+      settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)) {
+    // A level the new model lacks is replaced by the compiled one nearest the default.
+    connect(engine_, &app::EngineClient::stateChanged, this, [this] {
+        const QList<int> levels = engine_->detailLevels();
         if (levels.isEmpty() || levels.contains(attachments_->messageLevel()))
             return;
-        int best = levels.first().toInt();
-        for (const QVariant& v : levels)
-            if (std::abs(v.toInt() - 280) < std::abs(best - 280))
-                best = v.toInt();
-        attachments_->setMessageLevel(best);
+        attachments_->setMessageLevel(app::nearestDetailLevel(levels));
     });
 }
 
@@ -39,8 +35,9 @@ AppController::~AppController() {
 }
 
 AppController* AppController::create(QQmlEngine*, QJSEngine*) {
-    if (!g_instance)
-        g_instance = new AppController(QString()); // owned by the QML engine (Qt Quick Test)
+    if (!g_instance) // owned by the QML engine (Qt Quick Test); nothing is loaded
+        g_instance = new AppController(
+            QString(), app::makeScriptedBackend(std::make_shared<app::ScriptedEngine>()));
     else
         QJSEngine::setObjectOwnership(g_instance, QJSEngine::CppOwnership);
     return g_instance;
@@ -48,11 +45,6 @@ AppController* AppController::create(QQmlEngine*, QJSEngine*) {
 
 void AppController::setInstance(AppController* instance) {
     g_instance = instance;
-}
-
-bool AppController::levelAvailable(int level) const {
-    const QVariantList levels = engine_->detailLevels();
-    return levels.isEmpty() || levels.contains(level);
 }
 
 } // namespace facet::ui

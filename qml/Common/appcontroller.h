@@ -1,12 +1,17 @@
 #pragma once
-// The one object QML reaches everything through (singleton `App`): the engine client, the chat
-// controller and the item models. main() creates it; a QML engine without one (Qt Quick Test)
-// gets a fresh instance that loads no model.
-#include "attachmentmodel.h"
-#include "chatcontroller.h"
-#include "chatlistmodel.h"
-#include "conversationmodel.h"
-#include "engineclient.h"
+// The root object the main window gets its parts from (singleton `App`): the engine client, the
+// chat session, the conversation library and settings, and the item models. Only Main.qml and
+// the feature roots (Sidebar, ChatView, Composer, StatusBar, SettingsDialog) read it; leaf
+// components get what they need as required properties. main() creates it; a QML engine
+// without one (Qt Quick Test) gets a fresh instance on the scripted engine that loads nothing.
+#include "Attachments/attachmentmodel.h"
+#include "Chat/chatsession.h"
+#include "Chat/conversationmodel.h"
+#include "Conversations/chatlistmodel.h"
+#include "Conversations/conversationlibrary.h"
+#include "Settings/conversationsettings.h"
+#include "core/worker/enginebackend.h"
+#include "core/worker/engineclient.h"
 
 #include <QObject>
 #include <QtQml/qqmlregistration.h>
@@ -26,36 +31,41 @@ class AppController : public QObject {
     Q_OBJECT
     QML_NAMED_ELEMENT(App)
     QML_SINGLETON
-    Q_PROPERTY(facet::ui::EngineClient* engine READ engine CONSTANT)
-    Q_PROPERTY(facet::ui::ChatController* chat READ chat CONSTANT)
+    Q_PROPERTY(facet::app::EngineClient* engine READ engine CONSTANT)
+    Q_PROPERTY(facet::ui::ChatSession* chat READ chat CONSTANT)
+    Q_PROPERTY(facet::ui::ConversationLibrary* library READ library CONSTANT)
+    Q_PROPERTY(facet::ui::ConversationSettings* settings READ settings CONSTANT)
     Q_PROPERTY(facet::ui::AttachmentModel* attachments READ attachments CONSTANT)
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
 public:
-    // `storeRoot` empty: the XDG data folder. No default argument on purpose: Qt 6.4 builds a
-    // default-constructible singleton itself instead of calling create().
-    explicit AppController(const QString& storeRoot, QObject* parent = nullptr);
+    // `storeRoot` empty: the XDG data folder. `backend`: the engine the worker runs
+    // (app::makeLocalBackend() for the real one). No default arguments on purpose: Qt 6.4 builds
+    // a default-constructible singleton itself instead of calling create().
+    AppController(const QString& storeRoot, std::unique_ptr<app::EngineBackend> backend,
+                  QObject* parent = nullptr);
     ~AppController() override;
 
     static AppController* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
     static void setInstance(AppController* instance);
 
-    EngineClient* engine() const { return engine_; }
-    ChatController* chat() const { return chat_; }
+    app::EngineClient* engine() const { return engine_; }
+    ChatSession* chat() const { return chat_; }
+    ConversationLibrary* library() const { return library_; }
+    ConversationSettings* settings() const { return settings_; }
     AttachmentModel* attachments() const { return attachments_; }
     ConversationModel* conversation() const { return conversation_; }
     ChatListModel* chats() const { return chats_; }
 
-    // Keeps the model in line with the loaded model's levels.
-    Q_INVOKABLE bool levelAvailable(int level) const;
-
 private:
     std::unique_ptr<app::ConversationStore> store_;
-    EngineClient* engine_;
+    app::EngineClient* engine_;
     AttachmentModel* attachments_;
     ConversationModel* conversation_;
     ChatListModel* chats_;
-    ChatController* chat_;
+    ConversationLibrary* library_;
+    ChatSession* chat_;
+    ConversationSettings* settings_;
 };
 
 } // namespace facet::ui

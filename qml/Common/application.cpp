@@ -1,8 +1,8 @@
-#include "application.h"
+#include "Common/application.h"
 
-#include "appcontroller.h"
-#include "imageprovider.h"
-#include "themechoice.h"
+#include "Attachments/imageprovider.h"
+#include "Common/appcontroller.h"
+#include "Common/themechoice.h"
 
 #include <QCoreApplication>
 #include <QQmlApplicationEngine>

@@ -1,4 +1,4 @@
-#include "themechoice.h"
+#include "Common/themechoice.h"
 
 #include <QEvent>
 #include <QGuiApplication>

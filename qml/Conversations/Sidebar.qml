@@ -6,6 +6,10 @@ import Facet.Ui
 // Saved conversations: new, search (title and text), open, rename, delete with undo.
 Pane {
     id: sidebar
+    required property ConversationLibrary library
+    required property ChatListModel chats
+    // The conversation a reply is being written in, "" when none.
+    required property string writingId
     padding: 6
     background: Rectangle { color: Theme.sidebar }
 
@@ -16,13 +20,14 @@ Pane {
             Layout.fillWidth: true
             text: qsTr("New chat")
             Accessible.name: qsTr("New chat (Ctrl+N)")
-            onClicked: App.chat.newChat()
+            onClicked: sidebar.library.newChat()
         }
         TextField {
             Layout.fillWidth: true
             placeholderText: qsTr("Search titles and text")
             Accessible.name: qsTr("Search conversations")
-            onTextChanged: App.chats.filter = text
+            Keys.onEscapePressed: text = ""
+            onTextChanged: sidebar.chats.filter = text
         }
         ListView {
             id: list
@@ -30,38 +35,50 @@ Pane {
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
-            model: App.chats
+            model: sidebar.chats
+            // Keyboard: Tab reaches the list, arrows move, Enter opens.
+            activeFocusOnTab: true
+            keyNavigationEnabled: true
+            currentIndex: -1
+            onActiveFocusChanged: if (activeFocus && currentIndex < 0 && count > 0) currentIndex = 0
+            Keys.onReturnPressed: if (currentIndex >= 0) sidebar.library.openChat(sidebar.chats.idAt(currentIndex))
+            Keys.onEnterPressed: if (currentIndex >= 0) sidebar.library.openChat(sidebar.chats.idAt(currentIndex))
             spacing: 2
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Conversations")
             delegate: ChatListItem {
                 width: list.width
-                current: chatId === App.chat.currentId
+                current: chatId === sidebar.library.currentId
+                keyboardCurrent: list.activeFocus && ListView.isCurrentItem
+                writing: chatId === sidebar.writingId
+                onOpenRequested: (id) => sidebar.library.openChat(id)
+                onRenameRequested: (id, title) => sidebar.library.renameChat(id, title)
+                onDeleteRequested: (id) => sidebar.library.deleteChat(id)
             }
             Label {
                 anchors.centerIn: parent
                 visible: list.count === 0
-                text: App.chats.filter.length > 0 ? qsTr("No match") : qsTr("No saved conversations")
+                text: sidebar.chats.filter.length > 0 ? qsTr("No match") : qsTr("No saved conversations")
                 color: Theme.mutedText
             }
         }
         Pane {
             Layout.fillWidth: true
-            visible: App.chat.undoTitle.length > 0
+            visible: sidebar.library.undoTitle.length > 0
             padding: 4
             background: Rectangle { color: Theme.replyBubble; radius: Theme.radius }
             RowLayout {
                 anchors.fill: parent
                 Label {
                     Layout.fillWidth: true
-                    text: qsTr("Deleted “%1”").arg(App.chat.undoTitle)
+                    text: qsTr("Deleted “%1”").arg(sidebar.library.undoTitle)
                     elide: Text.ElideRight
                     color: Theme.text
                 }
                 Button {
                     text: qsTr("Undo")
                     Accessible.name: qsTr("Undo delete")
-                    onClicked: App.chat.undoDelete()
+                    onClicked: sidebar.library.undoDelete()
                 }
             }
         }

@@ -1,4 +1,4 @@
-#include "chatlistmodel.h"
+#include "Conversations/chatlistmodel.h"
 
 #include <algorithm>
 

@@ -12,33 +12,39 @@ Dialog {
     standardButtons: Dialog.Close
     anchors.centerIn: Overlay.overlay
     width: 460
-    readonly property var s: App.chat.sampling
+    required property ConversationSettings settings
+    readonly property sampling s: settings.sampling
 
     GridLayout {
         anchors.fill: parent
         columns: 2
         Label { text: qsTr("System prompt") }
         TextArea {
+            objectName: "systemPrompt"
             Layout.fillWidth: true
             Layout.preferredHeight: 80
-            text: App.chat.systemPrompt
+            text: dialog.settings.systemPrompt
             wrapMode: TextEdit.Wrap
+            placeholderText: qsTr("Optional: instructions the model follows in this conversation")
             Accessible.name: qsTr("System prompt")
-            onEditingFinished: App.chat.systemPrompt = text
+            background: Rectangle { color: Theme.window; border.color: parent.activeFocus ? Theme.accent : Theme.border; radius: 4 }
+            onEditingFinished: dialog.settings.systemPrompt = text
         }
         Label { text: qsTr("Thinking") }
-        CheckBox {
-            objectName: "thinkingCheck"
-            checked: App.chat.thinking
-            text: qsTr("Think before answering")
-            Accessible.name: qsTr("Let the model think before answering")
-            onToggled: App.chat.thinking = checked
+        // One control for thinking: the "Think first" switch under the message box.
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            color: Theme.mutedText
+            text: dialog.settings.thinking
+                  ? qsTr("On for this conversation: switch it with “Think first” under the message box.")
+                  : qsTr("Off for this conversation: switch it with “Think first” under the message box.")
         }
         Label { text: qsTr("Sample") }
         CheckBox {
             checked: dialog.s.doSample
             Accessible.name: qsTr("Sample (off: greedy)")
-            onToggled: App.chat.setSamplingValue("doSample", checked)
+            onToggled: dialog.settings.setSamplingValue("doSample", checked)
         }
         Label { text: qsTr("Temperature") }
         SpinBox {
@@ -48,14 +54,14 @@ Dialog {
             textFromValue: (v) => (v / 100).toFixed(2)
             valueFromText: (t) => Math.round(parseFloat(t) * 100)
             Accessible.name: qsTr("Temperature")
-            onValueModified: App.chat.setSamplingValue("temperature", value / 100)
+            onValueModified: dialog.settings.setSamplingValue("temperature", value / 100)
         }
         Label { text: qsTr("Top-k") }
         SpinBox {
             from: 0; to: 1000; editable: true
             value: dialog.s.topK
             Accessible.name: qsTr("Top-k")
-            onValueModified: App.chat.setSamplingValue("topK", value)
+            onValueModified: dialog.settings.setSamplingValue("topK", value)
         }
         Label { text: qsTr("Top-p") }
         SpinBox {
@@ -64,36 +70,36 @@ Dialog {
             textFromValue: (v) => (v / 100).toFixed(2)
             valueFromText: (t) => Math.round(parseFloat(t) * 100)
             Accessible.name: qsTr("Top-p")
-            onValueModified: App.chat.setSamplingValue("topP", value / 100)
+            onValueModified: dialog.settings.setSamplingValue("topP", value / 100)
         }
         Label { text: qsTr("Max new tokens") }
         SpinBox {
             from: 1; to: 32768; editable: true
             value: dialog.s.maxNewTokens
             Accessible.name: qsTr("Max new tokens")
-            onValueModified: App.chat.setSamplingValue("maxNewTokens", value)
+            onValueModified: dialog.settings.setSamplingValue("maxNewTokens", value)
         }
         Label { text: qsTr("Seed") }
         TextField {
             Layout.fillWidth: true
-            text: dialog.s.seed
+            text: dialog.s.seedText
             placeholderText: qsTr("random")
             validator: RegularExpressionValidator { regularExpression: /[0-9]{0,19}/ }
             Accessible.name: qsTr("Seed (empty: random)")
-            onEditingFinished: App.chat.setSamplingValue("seed", text)
+            onEditingFinished: dialog.settings.setSamplingValue("seed", text)
         }
         Label {
             Layout.columnSpan: 2
-            text: App.chat.samplingIsDefault ? qsTr("Using the model's defaults (generation_config.json)")
+            text: dialog.settings.samplingIsDefault ? qsTr("Using the model's defaults (generation_config.json)")
                                              : qsTr("Custom settings for this conversation")
             color: Theme.mutedText
         }
         Button {
             Layout.columnSpan: 2
             text: qsTr("Reset to the model's defaults")
-            enabled: !App.chat.samplingIsDefault
+            enabled: !dialog.settings.samplingIsDefault
             Accessible.name: text
-            onClicked: App.chat.resetSampling()
+            onClicked: dialog.settings.resetSampling()
         }
     }
 }

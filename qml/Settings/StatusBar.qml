@@ -8,34 +8,69 @@ import Facet.Ui
 // model name, detail levels and buckets; load progress; problems in full; the demo-model note.
 Pane {
     id: bar
+    required property EngineClient engine
+    // Export needs something to export.
+    required property bool canExport
     signal settingsRequested()
+    signal copyRequested(string text)
     signal exportRequested(string format)
     padding: 6
-    readonly property var info: App.engine.info
+    readonly property modelInfo info: engine.info
 
     function statusText() {
-        switch (App.engine.state) {
+        switch (bar.engine.state) {
         case EngineClient.Loading:
-            return qsTr("Loading %1 — %2").arg(App.engine.modelDir).arg(App.engine.loadStep)
+            return qsTr("Loading %1 — %2").arg(bar.engine.loadingDir).arg(bar.engine.loadStep)
         case EngineClient.Failed:
-            return qsTr("Could not load the model: %1").arg(App.engine.lastError)
+            return qsTr("Could not load the model: %1").arg(bar.engine.lastError)
         case EngineClient.NoModel:
-            return qsTr("No model loaded") + (App.engine.lastError ? " (" + App.engine.lastError + ")" : "")
+            return qsTr("No model loaded") + (bar.engine.lastError ? " (" + bar.engine.lastError + ")" : "")
         }
-        if (!info || !info.bucketForLevel)
+        if (!info.loaded)
             return ""
-        const buckets = Object.keys(info.bucketForLevel).map(l => l + "→" + info.bucketForLevel[l]).join(", ")
         return qsTr("%1 · device %2 · %3 %4 %5 · levels %6 · buckets %7")
                .arg(info.name).arg(info.deviceId)
                .arg(info.simulated ? qsTr("built-in simulator") : qsTr("RBLN runtime"))
                .arg(String(info.runtimeFile).split("/").pop()).arg(info.runtimeVersion)
-               .arg(info.detailLevels.join(", ")).arg(buckets)
+               .arg(info.detailLevels.join(", ")).arg(info.bucketsText)
+    }
+
+    Dialog {
+        id: problemDialog
+        objectName: "loadProblemDialog"
+        title: qsTr("Why %1 could not be loaded").arg(bar.engine.loadProblemFolder)
+        modal: true
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        width: Math.min(760, (parent ? parent.width : 760) - 40)
+        height: Math.min(480, (parent ? parent.height : 480) - 40)
+        standardButtons: Dialog.Close
+        ColumnLayout {
+            anchors.fill: parent
+            ScrollView {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                TextArea {
+                    objectName: "loadProblemText"
+                    readOnly: true
+                    selectByMouse: true
+                    wrapMode: TextEdit.Wrap
+                    text: bar.engine.loadProblem
+                    Accessible.name: qsTr("Load problem text")
+                }
+            }
+            Button {
+                text: qsTr("Copy")
+                Accessible.name: qsTr("Copy the load problem")
+                onClicked: bar.copyRequested(bar.engine.loadProblemFolder + ":\n" + bar.engine.loadProblem)
+            }
+        }
     }
 
     FolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
-        onAccepted: App.engine.loadModel(selectedFolder)
+        onAccepted: bar.engine.loadModel(selectedFolder)
     }
 
     ColumnLayout {
@@ -48,7 +83,7 @@ Pane {
                 Layout.fillWidth: true
                 text: bar.statusText()
                 elide: Text.ElideRight
-                color: App.engine.state === EngineClient.Failed ? Theme.error : Theme.text
+                color: bar.engine.state === EngineClient.Failed ? Theme.error : Theme.text
                 Accessible.name: qsTr("Model status")
                 Accessible.description: text
                 ToolTip.visible: statusHover.containsMouse
@@ -56,10 +91,10 @@ Pane {
                 MouseArea { id: statusHover; anchors.fill: parent; hoverEnabled: true; acceptedButtons: Qt.NoButton }
             }
             Button {
-                visible: App.engine.state === EngineClient.Loading
+                visible: bar.engine.state === EngineClient.Loading
                 text: qsTr("Cancel")
                 Accessible.name: qsTr("Cancel loading")
-                onClicked: App.engine.cancelLoad()
+                onClicked: bar.engine.cancelLoad()
             }
             Button {
                 text: qsTr("Model folder…")
@@ -67,15 +102,15 @@ Pane {
                 onClicked: folderDialog.open()
             }
             Button {
-                visible: !App.engine.demo && App.engine.demoModelDir.length > 0
+                visible: !bar.engine.demo && bar.engine.demoModelDir.length > 0
                 text: qsTr("Demo model")
                 Accessible.name: qsTr("Load the built-in demo model")
-                onClicked: App.engine.loadDemoModel()
+                onClicked: bar.engine.loadDemoModel()
             }
             Button {
                 text: qsTr("Export")
                 Accessible.name: qsTr("Export conversation")
-                enabled: App.conversation.count > 0
+                enabled: bar.canExport
                 onClicked: exportMenu.open()
                 Menu {
                     id: exportMenu
@@ -91,22 +126,59 @@ Pane {
         }
         ProgressBar {
             Layout.fillWidth: true
-            visible: App.engine.state === EngineClient.Loading
-            value: App.engine.loadFraction
+            visible: bar.engine.state === EngineClient.Loading
+            value: bar.engine.loadFraction
             Accessible.name: qsTr("Model load progress")
         }
         Label {
             objectName: "demoNote"
             Layout.fillWidth: true
-            visible: App.engine.ready && App.engine.demo
+            visible: bar.engine.ready && bar.engine.demo
             wrapMode: Text.Wrap
             color: Theme.warning
             text: qsTr("Demo model on the simulated device: its weights are random, so its answers are meaningless. Choose a compiled model folder for real answers.")
             Accessible.name: qsTr("Demo model note")
             Accessible.description: text
         }
+        // A folder that failed to load while the model in use stayed (or the start-up note when
+        // the folder used last failed): one line here, the full text in a dialog to copy.
+        Pane {
+            objectName: "loadProblemPanel"
+            Layout.fillWidth: true
+            visible: bar.engine.loadProblem.length > 0
+            padding: 6
+            background: Rectangle { color: Theme.replyBubble; border.color: Theme.warning; radius: 4 }
+            RowLayout {
+                anchors.fill: parent
+                Label {
+                    Layout.fillWidth: true
+                    elide: Text.ElideRight
+                    color: Theme.text
+                    text: qsTr("Could not load %1: %2").arg(bar.engine.loadProblemFolder)
+                                                        .arg(bar.engine.loadProblem.split("\n")[0])
+                    Accessible.name: qsTr("Model load problem")
+                    Accessible.description: text
+                }
+                Button {
+                    objectName: "loadProblemDetails"
+                    text: qsTr("Details…")
+                    Accessible.name: qsTr("Show the whole load problem")
+                    onClicked: problemDialog.open()
+                }
+                Button {
+                    text: qsTr("Choose another folder…")
+                    Accessible.name: qsTr("Choose another model folder")
+                    onClicked: folderDialog.open()
+                }
+                ToolButton {
+                    text: "✕"
+                    Accessible.name: qsTr("Dismiss the load problem")
+                    onClicked: bar.engine.clearLoadProblem()
+                }
+            }
+        }
         Repeater {
-            model: App.engine.ready ? bar.info.problems : []
+            model: bar.engine.ready ? bar.info.problems : []
             delegate: Label {
                 required property string modelData
                 Layout.fillWidth: true

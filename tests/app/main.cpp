@@ -3,15 +3,17 @@
 
 int runModelsTest(int argc, char** argv);
 int runStoreTest(int argc, char** argv);
-int runChatControllerTest(int argc, char** argv);
+int runLibraryTest(int argc, char** argv);
 int runBranchesTest(int argc, char** argv);
+int runChatSessionTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
     int failures = 0;
     failures += runModelsTest(argc, argv);
     failures += runStoreTest(argc, argv);
-    failures += runChatControllerTest(argc, argv);
+    failures += runLibraryTest(argc, argv);
     failures += runBranchesTest(argc, argv);
+    failures += runChatSessionTest(argc, argv);
     return failures;
 }

@@ -3,9 +3,9 @@
 // afresh. The reply must equal what a fresh session gives for the same request and seed, and
 // the statistics must show no reused tokens. The thinking switch must reach the prompt: the
 // prompt length equals `facet-cli render-prompt --ids` for the same conversation.
-#include "appcontroller.h"
-#include "conversationbranches.h"
-#include "requestbuilder.h"
+#include "Common/appcontroller.h"
+#include "core/conversations/conversationbranches.h"
+#include "core/worker/requestbuilder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,12 +47,12 @@ class BranchEngineTest : public QObject {
         Reply r;
         bool done = false;
         quint64 id = 0;
-        auto text = connect(app_->engine(), &ui::EngineClient::textArrived, this,
+        auto text = connect(app_->engine(), &app::EngineClient::textArrived, this,
                             [&](quint64 rid, const QString& content, const QString&) {
                                 if (rid == id)
                                     r.text += content;
                             });
-        auto fin = connect(app_->engine(), &ui::EngineClient::finished, this,
+        auto fin = connect(app_->engine(), &app::EngineClient::finished, this,
                            [&](quint64 rid, const QJsonObject& stats, const QString&) {
                                if (rid == id) {
                                    r.stats = stats;
@@ -91,13 +91,14 @@ class BranchEngineTest : public QObject {
 
 private slots:
     void initTestCase() {
-        app_ = std::make_unique<ui::AppController>(dir_.filePath("store"));
+        app_ = std::make_unique<ui::AppController>(dir_.filePath("store"),
+                                                   facet::app::makeLocalBackend());
         app_->engine()->loadDemoModel();
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != ui::EngineClient::State::Loading,
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != app::EngineClient::State::Loading,
                                  120000);
         QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
-        app_->chat()->setSamplingValue("seed", "4242");
-        app_->chat()->setSamplingValue("maxNewTokens", 12);
+        app_->settings()->setSamplingValue("seed", "4242");
+        app_->settings()->setSamplingValue("maxNewTokens", 12);
         QVERIFY(app_->chat()->send("Hello there"));
         waitIdle();
         QVERIFY(app_->chat()->send("Again"));
@@ -108,10 +109,10 @@ private slots:
     }
 
     void editBranchesInPlaceAndEqualsFreshSession() {
-        const QString id = app_->chat()->currentId();
+        const QString id = app_->library()->currentId();
         const QString oldReply = conversation().messages[3].text;
         app_->chat()->editAndResend(2, "Changed question");
-        QCOMPARE(app_->chat()->currentId(), id); // same conversation, not a copy
+        QCOMPARE(app_->library()->currentId(), id); // same conversation, not a copy
         waitIdle();
         const auto& messages = conversation().messages;
         QCOMPARE(messages.size(), 4);
@@ -159,9 +160,9 @@ private slots:
 
     void thinkingSwitchReachesThePrompt() {
         for (const bool thinking : {false, true}) {
-            app_->chat()->newChat();
-            app_->chat()->setSamplingValue("maxNewTokens", 2);
-            app_->chat()->setThinking(thinking);
+            app_->library()->newChat();
+            app_->settings()->setSamplingValue("maxNewTokens", 2);
+            app_->settings()->setThinking(thinking);
             QVERIFY(app_->chat()->send("Describe the weather"));
             waitIdle();
             QCOMPARE(conversation().enableThinking, thinking);
@@ -170,7 +171,7 @@ private slots:
             QCOMPARE(conversation().messages[1].stats["prompt_tokens"].toInt(), expected);
         }
         app::ConversationStore store(dir_.filePath("store"));
-        QVERIFY(store.load(app_->chat()->currentId()).enableThinking);
+        QVERIFY(store.load(app_->library()->currentId()).enableThinking);
     }
 
     void cleanupTestCase() { app_.reset(); }

@@ -1,10 +1,10 @@
 // Branches of a conversation: edit-and-resend and regenerate keep the old continuation as another
 // version; switching restores what was shown; only the active branch is sent and exported as
 // Markdown; format version 2 stores every branch and version 1 files still load.
-#include "conversationbranches.h"
-#include "conversationexport.h"
-#include "conversationstore.h"
-#include "requestbuilder.h"
+#include "core/conversations/conversationbranches.h"
+#include "core/conversations/conversationexport.h"
+#include "core/conversations/conversationstore.h"
+#include "core/worker/requestbuilder.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 // The app's rotating log file: line format, rotation at the size limit keeping N old files with
 // no line lost, the Qt message handler hook, writes from several threads, an unwritable path.
-#include "logfile.h"
+#include "core/support/logfile.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +10,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -88,6 +89,32 @@ private slots:
         QVERIFY2(lines[0].endsWith("warning facet.logtest: engine failed: 42"),
                  qPrintable(lines[0]));
         QVERIFY2(lines[1].endsWith("info default: plain info"), qPrintable(lines[1]));
+    }
+
+    // 1,575 of 1,628 lines of a user's log were one font warning: repeats are counted instead.
+    void repeatedMessagesAreCountedNotRepeated() {
+        const QString path = dir_.filePath("repeats/facet.log");
+        {
+            LogFile log(path);
+            for (int i = 0; i < 1500; ++i) {
+                QVERIFY(log.write(QtWarningMsg, "qt.text.font", "OpenType support missing"));
+                if (i % 500 == 0)
+                    QVERIFY(
+                        log.write(QtInfoMsg, "facet.engine", QStringLiteral("request %1").arg(i)));
+            }
+            for (int i = 0; i < 5; ++i) // errors are never held back
+                QVERIFY(log.write(QtCriticalMsg, "facet.engine", "device lost"));
+        }
+        const QStringList lines = linesOf(path);
+        const auto count = [&](const QString& needle) {
+            return std::count_if(lines.begin(), lines.end(),
+                                 [&](const QString& l) { return l.contains(needle); });
+        };
+        QCOMPARE(count("OpenType support missing"), 3 + 3 + 1); // 3 shown, 10/100/1000, total
+        QCOMPARE(count("[repeated 1000 times] OpenType support missing"), 1);
+        QCOMPARE(count("[seen 1500 times in all] OpenType support missing"), 1);
+        QCOMPARE(count("request "), 3);
+        QCOMPARE(count("device lost"), 5);
     }
 
     void concurrentWritersKeepLinesWhole() {

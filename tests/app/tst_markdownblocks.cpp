@@ -1,7 +1,7 @@
 // The Markdown block splitter behind the streamed reply: blocks render to the same text as the
 // whole reply (checked with Qt's own Markdown reader, an independent parser), fences and lists are
 // never cut, and streaming a reply in touches only its last block.
-#include "markdownblocks.h"
+#include "Chat/markdownblocks.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

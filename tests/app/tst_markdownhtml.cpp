@@ -1,7 +1,7 @@
 // Reply text is never rendered as HTML: escapeMarkdownHtml(text) read with HTML enabled (what
 // QML's TextEdit.MarkdownText does) must give the same document as the original text read with
 // HTML disabled (QTextDocument::MarkdownNoHTML), Qt's own reader being the independent reference.
-#include "markdownhtml.h"
+#include "Chat/markdownhtml.h"
 
 #include <QFont>
 #include <QRandomGenerator>

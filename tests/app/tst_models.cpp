@@ -1,7 +1,7 @@
 // Item models of the app under QAbstractItemModelTester, driven the way the controller drives them.
-#include "attachmentmodel.h"
-#include "chatlistmodel.h"
-#include "conversationmodel.h"
+#include "Attachments/attachmentmodel.h"
+#include "Chat/conversationmodel.h"
+#include "Conversations/chatlistmodel.h"
 #include "image/preprocess.h"
 
 #include <QAbstractItemModelTester>
@@ -134,14 +134,18 @@ private slots:
         model.appendReplyText(row, "A ", "");
         model.appendReplyText(row, "cat.", "");
         QCOMPARE(model.index(row).data(ConversationModel::TextRole).toString(), QString("A cat."));
-        model.finishReply(row, QJsonObject{{"generated_tokens", 3}}, "stop", "");
+        model.finishReply(row, QJsonObject{{"generated_tokens", 3}},
+                          facet::app::FinishReason::StopToken, "");
         QVERIFY(!model.index(row).data(ConversationModel::StreamingRole).toBool());
+        // Typed for the views: the stored JSON read once into ReplyStats.
+        const auto stats =
+            model.index(row).data(ConversationModel::StatsRole).value<facet::app::ReplyStats>();
+        QVERIFY(stats.present);
+        QCOMPARE(stats.generatedTokens, 3);
         QCOMPARE(model.index(row)
-                     .data(ConversationModel::StatsRole)
-                     .toMap()
-                     .value("generated_tokens")
-                     .toInt(),
-                 3);
+                     .data(ConversationModel::FinishReasonRole)
+                     .value<facet::app::FinishReason>(),
+                 facet::app::FinishReason::StopToken);
 
         // Regenerate: the old reply becomes another version at row 1, the new one is shown.
         model.detachTail(1);
@@ -153,7 +157,7 @@ private slots:
         second.created = QDateTime::currentDateTime().addSecs(1);
         QCOMPARE(model.appendMessage(second), 1);
         model.appendReplyText(1, "A dog.", "");
-        model.finishReply(1, {}, "stop", "");
+        model.finishReply(1, {}, facet::app::FinishReason::StopToken, "");
         QCOMPARE(model.index(1).data(ConversationModel::BranchCountRole).toInt(), 2);
         QCOMPARE(model.index(1).data(ConversationModel::BranchIndexRole).toInt(), 1);
         QCOMPARE(model.index(0).data(ConversationModel::BranchCountRole).toInt(), 1);

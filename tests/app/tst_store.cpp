@@ -1,7 +1,8 @@
 // Conversation store: round trip, atomic writes, damaged files reported and left untouched,
 // trash with undo, and the Markdown / JSON export.
-#include "conversationexport.h"
-#include "conversationstore.h"
+#include "core/conversations/conversationexport.h"
+#include "core/conversations/conversationstore.h"
+#include "core/conversations/exportwriter.h"
 
 #include <QFile>
 #include <QImage>
@@ -37,7 +38,7 @@ class StoreTest : public QObject {
         reply.role = Message::Role::Model;
         reply.text = "**12** euros";
         reply.stats = QJsonObject{{"prompt_tokens", 300}, {"ttft_ms", 12.5}};
-        reply.finishReason = "stop_token";
+        reply.finishReason = FinishReason::StopToken;
         reply.created = c.updated;
         c.messages = {user, reply};
         return c;
@@ -129,6 +130,58 @@ private slots:
         QCOMPARE(image["path"].toString(), QString("/store/e/ab12.jpg"));
         QCOMPARE(image["level"].toInt(), 560);
         QCOMPARE(image["soft_tokens"].toInt(), 520);
+    }
+
+    // "Save as" for exports: the file written whole, the images it references beside it (the
+    // Markdown's links resolve), an existing file replaced only by a complete new one, and a
+    // failure that names the path and leaves nothing behind.
+    void exportWriterWritesFileAndImagesBesideIt() {
+        const QString storeFolder = dir_.filePath("export-store/e");
+        QVERIFY(QDir().mkpath(storeFolder + "/images"));
+        QFile image(storeFolder + "/images/ab12.jpg");
+        QVERIFY(image.open(QIODevice::WriteOnly));
+        image.write("JPEGBYTES");
+        image.close();
+        Conversation c = sample("e");
+        c.messages[0].images.append({"images/ab12.jpg", "receipt.jpg", 560, 1000, 2000, 520});
+        const QString out = dir_.filePath("exports");
+        QVERIFY(QDir().mkpath(out));
+        QCOMPARE(proposedExportName("Receipt: 12/3 \"total\"", ExportFormat::Markdown),
+                 QString("Receipt- 12-3 -total-.md"));
+        QCOMPARE(withExportExtension("notes", ExportFormat::Json), QString("notes.json"));
+        QCOMPARE(withExportExtension("notes.txt", ExportFormat::Json), QString("notes.txt"));
+
+        const QString md = out + "/Receipt.md";
+        QCOMPARE(writeExport(c, storeFolder, md, ExportFormat::Markdown), 1);
+        QFile written(md);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(written.readAll());
+        QVERIFY2(text.contains("](Receipt-images/images/ab12.jpg)"), qPrintable(text));
+        QFile copied(out + "/Receipt-images/images/ab12.jpg");
+        QVERIFY(copied.open(QIODevice::ReadOnly));
+        QCOMPARE(copied.readAll(), QByteArray("JPEGBYTES"));
+
+        // A missing stored image: the export fails naming it; the earlier file stays as it was.
+        QVERIFY(QFile::remove(storeFolder + "/images/ab12.jpg"));
+        try {
+            writeExport(c, storeFolder, md, ExportFormat::Markdown);
+            QFAIL("no error for a missing image");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(QString(e.what()).contains("ab12.jpg"), e.what());
+            QVERIFY(QFileInfo::exists(out + "/Receipt-images/images/ab12.jpg")); // kept
+        }
+        QFile again(md);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(again.readAll()), text);
+
+        // A folder that does not exist: named, and nothing created.
+        try {
+            writeExport(c, storeFolder, out + "/missing/x.json", ExportFormat::Json);
+            QFAIL("no error for a missing folder");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(QString(e.what()).contains(out + "/missing"), e.what());
+        }
+        QVERIFY(!QFileInfo::exists(out + "/missing"));
     }
 };
 

@@ -43,4 +43,17 @@ inline QQuickItem* ancestorWith(QQuickItem* item, const char* property) {
     return nullptr;
 }
 
+// True while any Image in the window is still loading (async thumbnails, previews).
+inline bool imagesLoading(QQuickWindow* window) {
+    QList<QQuickItem*> loading;
+    collect(
+        window->contentItem()->parentItem() ? window->contentItem()->parentItem()
+                                            : window->contentItem(),
+        [](QQuickItem* i) {
+            return i->inherits("QQuickImageBase") && i->property("status").toInt() == 2;
+        },
+        loading);
+    return !loading.isEmpty();
+}
+
 } // namespace facet::test

@@ -1,9 +1,12 @@
-// GUI smoke test: the real app, offscreen, started with the same code as `facet`. Images are added
-// through the drop path, detail levels switched with the picker, token costs compared with the
-// engine's size rule; edit-and-resend and regenerate of an earlier reply branch the conversation
-// and the ‹ i/n › switcher flips between versions; screenshots saved under the build folder.
-#include "appcontroller.h"
-#include "application.h"
+// GUI smoke test: the real app, offscreen, started with the same code as `facet`, on the real
+// engine and the simulated device (the one end-to-end UI test; the others use the scripted
+// engine). Images are added through the drop path, detail levels switched with the picker, token
+// costs compared with the engine's size rule; edit-and-resend and regenerate of an earlier reply
+// branch the conversation and the ‹ i/n › switcher flips between versions; screenshots saved
+// under the build folder. Each step makes the state it needs (model, images, conversation)
+// itself, so any step runs alone (`facet_gui_smoke regenerate`) or in any order.
+#include "Common/appcontroller.h"
+#include "Common/application.h"
 #include "guitestutil.h"
 #include "image/preprocess.h"
 
@@ -28,8 +31,8 @@ constexpr int kEngineWaitMs = 300000;
 #else
 constexpr int kEngineWaitMs = 60000;
 #endif
+using facet::app::EngineClient;
 using facet::ui::AppController;
-using facet::ui::EngineClient;
 
 class GuiSmokeTest : public QObject {
     Q_OBJECT
@@ -40,7 +43,7 @@ class GuiSmokeTest : public QObject {
 
     void screenshot(const QString& name) {
         QDir().mkpath(FACET_SCREENSHOT_DIR);
-        QTest::qWait(300); // let async thumbnails land
+        QTRY_VERIFY(!imagesLoading(window_)); // async thumbnails landed
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
         QVERIFY(shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name));
@@ -83,12 +86,18 @@ class GuiSmokeTest : public QObject {
         QQuickItem* view = itemNamed(window_, "chatView");
         QMetaObject::invokeMethod(view, "positionViewAtIndex", Q_ARG(int, row),
                                   Q_ARG(int, 2 /* ListView.Contain */));
-        QTest::qWait(50);
-        for (const char* kind : {"userMessage", "replyMessage"})
-            for (QQuickItem* m : itemsNamed(window_, kind))
-                if (m->property("row").toInt() == row)
-                    return m;
-        return nullptr;
+        QQuickItem* found = nullptr;
+        const auto find = [&] {
+            for (const char* kind : {"userMessage", "replyMessage"})
+                for (QQuickItem* m : itemsNamed(window_, kind))
+                    if (m->property("row").toInt() == row)
+                        return m;
+            return static_cast<QQuickItem*>(nullptr);
+        };
+        // The delegate appears once the view has laid itself out at the new position.
+        for (int waited = 0; !(found = find()) && waited < 2000; waited += 10)
+            QTest::qWait(10);
+        return found;
     }
 
     // A named control inside the message at `row`.
@@ -115,11 +124,13 @@ class GuiSmokeTest : public QObject {
         return out;
     }
 
-private slots:
-    void initTestCase() {
-        QVERIFY(dir_.isValid());
-        app_ = std::make_unique<AppController>(dir_.filePath("store"));
-        app_->chat()->loadConversations();
+    // Quits the app (if running) and starts it again on the same data folder, no model loaded.
+    void startApp() {
+        qml_.reset();
+        app_.reset();
+        app_ =
+            std::make_unique<AppController>(dir_.filePath("store"), facet::app::makeLocalBackend());
+        app_->library()->loadConversations();
         qml_ = std::make_unique<QQmlApplicationEngine>();
         QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
         window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
@@ -127,7 +138,72 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(window_));
     }
 
+    void ensureDemoModel() {
+        if (app_->engine()->ready() && app_->engine()->demo())
+            return;
+        app_->engine()->loadDemoModel();
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
+                                 kEngineWaitMs);
+        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+    }
+
+    const QMap<QString, QSize> kImages{{"landscape.png", {1600, 900}},
+                                       {"portrait.jpg", {500, 1200}}};
+
+    // The two test images dropped on the window (plus a bogus file, refused by name).
+    void dropTestImages() {
+        app_->attachments()->clear();
+        QList<QUrl> urls;
+        for (auto it = kImages.begin(); it != kImages.end(); ++it)
+            urls << QUrl::fromLocalFile(
+                writeImage(it.key(), it.value().width(), it.value().height()));
+        QFile bogus(dir_.filePath("bogus.png"));
+        QVERIFY(bogus.open(QIODevice::WriteOnly));
+        bogus.write("not an image");
+        bogus.close();
+        urls << QUrl::fromLocalFile(bogus.fileName());
+        QQuickItem* overlay = itemNamed(window_, "dropOverlay");
+        QVERIFY(overlay);
+        QVERIFY(QMetaObject::invokeMethod(overlay, "filesDropped",
+                                          Q_ARG(QVariant, QVariant::fromValue(urls))));
+        QTRY_COMPARE(itemsNamed(window_, "tokenLabel").size(), 2);
+    }
+
+    // A new text-only chat with `turns` question/reply pairs (short replies).
+    void textChat(int turns) {
+        ensureDemoModel();
+        app_->library()->newChat();
+        app_->settings()->setSamplingValue("maxNewTokens", 12);
+        const QStringList questions{"Hello", "And the colours?", "Anything else?"};
+        for (int i = 0; i < turns; ++i) {
+            QVERIFY(app_->chat()->send(questions.at(i)));
+            QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
+        }
+        QCOMPARE(app_->conversation()->rowCount(), 2 * turns);
+    }
+
+    // Edits the question at `row` through its Edit button and waits for the new reply.
+    void editQuestion(int row, const QString& text) {
+        QQuickItem* edit = inMessage(row, "editButton");
+        QVERIFY(edit);
+        QTRY_VERIFY(edit->isEnabled());
+        click(window_, edit);
+        QQuickItem* editor = nullptr;
+        QTRY_VERIFY((editor = inMessage(row, "messageEditor")) != nullptr);
+        editor->setProperty("text", text);
+        click(window_, inMessage(row, "resendButton"));
+        QTRY_VERIFY(app_->chat()->busy());
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        startApp();
+    }
+
     void noModel_allLevelsEnabled_sendDisabled() {
+        startApp();
         QCOMPARE(app_->engine()->state(), EngineClient::State::NoModel);
         for (int level : {70, 140, 280, 560, 1120}) {
             QQuickItem* button = itemNamed(window_, QStringLiteral("level%1").arg(level));
@@ -140,23 +216,10 @@ private slots:
     }
 
     void dropImages_switchLevels_tokensMatchSizeRule() {
-        const QMap<QString, QSize> images{{"landscape.png", {1600, 900}},
-                                          {"portrait.jpg", {500, 1200}}};
-        QList<QUrl> urls;
-        for (auto it = images.begin(); it != images.end(); ++it)
-            urls << QUrl::fromLocalFile(
-                writeImage(it.key(), it.value().width(), it.value().height()));
-        // A text file posing as an image: refused by name, the others still added.
-        QFile bogus(dir_.filePath("bogus.png"));
-        QVERIFY(bogus.open(QIODevice::WriteOnly));
-        bogus.write("not an image");
-        bogus.close();
-        urls << QUrl::fromLocalFile(bogus.fileName());
-        QQuickItem* overlay = itemNamed(window_, "dropOverlay");
-        QVERIFY(overlay);
-        QVERIFY(QMetaObject::invokeMethod(overlay, "filesDropped",
-                                          Q_ARG(QVariant, QVariant::fromValue(urls))));
-        QTRY_COMPARE(itemsNamed(window_, "tokenLabel").size(), 2);
+        startApp(); // no model: every level can be picked
+        // A text file posing as an image is refused by name, the others still added.
+        dropTestImages();
+        const auto& images = kImages;
         checkTokens(images, 280);
         for (int level : {70, 140, 560, 1120, 280}) {
             click(window_, itemNamed(window_, QStringLiteral("level%1").arg(level)));
@@ -169,6 +232,8 @@ private slots:
     }
 
     void modelView_showsResizedImage() {
+        dropTestImages();
+        app_->attachments()->setMessageLevel(280);
         click(window_, itemsNamed(window_, "previewButton").first());
         QQuickItem* seen = nullptr;
         QTRY_VERIFY((seen = itemNamed(window_, "seenImage")) != nullptr);
@@ -186,11 +251,8 @@ private slots:
     }
 
     void demoModel_onlyCompiledLevelsEnabled() {
-        app_->engine()->loadDemoModel();
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
-                                 kEngineWaitMs);
-        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
-        const auto& levels = app_->engine()->modelInfo().detailLevels;
+        ensureDemoModel();
+        const auto& levels = app_->engine()->info().detailLevels;
         for (int level : {70, 140, 280, 560, 1120}) {
             const bool compiled = std::find(levels.begin(), levels.end(), level) != levels.end();
             QCOMPARE(itemNamed(window_, QStringLiteral("level%1").arg(level))->isEnabled(),
@@ -202,7 +264,12 @@ private slots:
     }
 
     void sendStreamStop() {
-        app_->chat()->setSamplingValue("maxNewTokens", 400);
+        ensureDemoModel();
+        app_->library()->newChat();
+        dropTestImages();
+        app_->attachments()->setMessageLevel(280);
+        app_->attachments()->setImageLevel(1, 1120); // per-image override on portrait.jpg
+        app_->settings()->setSamplingValue("maxNewTokens", 400);
         QQuickItem* input = itemNamed(window_, "messageInput");
         input->forceActiveFocus();
         input->setProperty("text", QStringLiteral("What is in these pictures?"));
@@ -223,13 +290,14 @@ private slots:
         QCOMPARE(messages.size(), 2);
         QCOMPARE(messages[0].images.size(), 2);
         QCOMPARE(messages[0].images[1].level, 1120); // the per-image override was sent
-        QCOMPARE(messages[1].finishReason, QString("cancelled"));
+        QCOMPARE(messages[1].finishReason, facet::app::FinishReason::Cancelled);
         QVERIFY(!messages[1].text.isEmpty());
         screenshot("chat-stopped.png");
     }
 
     void regenerate() {
-        app_->chat()->setSamplingValue("maxNewTokens", 24);
+        textChat(1);
+        app_->settings()->setSamplingValue("maxNewTokens", 24);
         QQuickItem* button = itemNamed(window_, "regenerateButton");
         QVERIFY(button);
         QTRY_VERIFY(button->isEnabled());
@@ -238,7 +306,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
         const auto& messages = app_->conversation()->conversation().messages;
         QCOMPARE(messages.size(), 2);
-        QVERIFY(messages[1].finishReason == "stop" || messages[1].finishReason == "max_tokens");
+        QVERIFY(messages[1].finishReason == facet::app::FinishReason::StopToken ||
+                messages[1].finishReason == facet::app::FinishReason::MaxTokens);
         QVERIFY(messages[1].stats.value("generated_tokens").toInt() > 0);
         QTRY_VERIFY(itemNamed(window_, "copyButton"));
         screenshot("chat-regenerated.png");
@@ -246,16 +315,11 @@ private slots:
 
     void editAndResendBranchesAndSwitcherFlips() {
         // A text-only conversation: every branch re-prefills the whole prompt, which stays
-        // short here (the image conversation above costs seconds per vision pass).
-        app_->chat()->newChat();
-        app_->chat()->setSamplingValue("maxNewTokens", 12);
-        QVERIFY(app_->chat()->send("Hello"));
-        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
-        QVERIFY(app_->chat()->send("And the colours?"));
-        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
-        QCOMPARE(app_->conversation()->rowCount(), 4);
+        // short here (an image conversation costs seconds per vision pass).
+        textChat(2);
         QVERIFY(!inMessage(2, "branchSwitcher")); // one version: no switcher
         const QStringList before = shownTexts();
+        const int chats = app_->chats()->rowCount();
 
         QQuickItem* edit = inMessage(2, "editButton");
         QVERIFY(edit);
@@ -268,7 +332,7 @@ private slots:
         click(window_, inMessage(2, "resendButton"));
         QTRY_VERIFY(app_->chat()->busy());
         QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
-        QCOMPARE(app_->chats()->rowCount(), 2); // branched in place, no new conversation
+        QCOMPARE(app_->chats()->rowCount(), chats); // branched in place, no new conversation
         QCOMPARE(app_->conversation()->rowCount(), 4);
         QCOMPARE(shownTexts()[2], QString("Which colours are there?"));
         QTRY_COMPARE(versionLabel(2), QString("2/2"));
@@ -291,6 +355,8 @@ private slots:
     }
 
     void regenerateEarlierReplyBranches() {
+        textChat(2);
+        editQuestion(2, QStringLiteral("Which colours are there?"));
         const QStringList edited = shownTexts();
         QCOMPARE(versionLabel(1), QString());                  // one version: no switcher
         QQuickItem* button = inMessage(1, "regenerateButton"); // not the last reply
@@ -311,14 +377,15 @@ private slots:
     }
 
     void thinkingSwitchIsPerConversation() {
+        textChat(1);
         QQuickItem* toggle = itemNamed(window_, "thinkingSwitch");
         QVERIFY(toggle);
         QVERIFY(!toggle->property("checked").toBool());
         click(window_, toggle);
-        QTRY_VERIFY(app_->chat()->thinking());
+        QTRY_VERIFY(app_->settings()->thinking());
         QVERIFY(app_->conversation()->conversation().enableThinking);
         click(window_, toggle);
-        QTRY_VERIFY(!app_->chat()->thinking());
+        QTRY_VERIFY(!app_->settings()->thinking());
 
         // A reply's thought channel shows collapsed behind a toggle. The demo model's random
         // weights rarely open that channel, so the text is put into the model directly.
@@ -338,24 +405,20 @@ private slots:
     }
 
     void quitAndRestartFindsConversation() {
-        const QString id = app_->chat()->currentId();
+        textChat(2);
+        editQuestion(2, QStringLiteral("Which colours are there?"));
+        const QString id = app_->library()->currentId();
         const QStringList shown = shownTexts();
         const auto alternatives = app_->conversation()->conversation().alternatives.size();
-        qml_.reset();
-        app_.reset(); // quit
-        app_ = std::make_unique<AppController>(dir_.filePath("store"));
-        app_->chat()->loadConversations();
-        QCOMPARE(app_->chats()->rowCount(), 2);
+        const int chats = app_->chats()->rowCount();
+        startApp(); // quit and start again
+        QCOMPARE(app_->chats()->rowCount(), chats);
         QCOMPARE(app_->chats()->idAt(0), id); // the branched conversation, used last
-        qml_ = std::make_unique<QQmlApplicationEngine>();
-        QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
-        window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
-        QVERIFY(QTest::qWaitForWindowExposed(window_));
         QQuickItem* list = itemNamed(window_, "chatList");
         QVERIFY(list);
         QTRY_VERIFY(!itemsNamed(window_, "chatListItem").isEmpty());
         click(window_, itemsNamed(window_, "chatListItem").first());
-        QTRY_COMPARE(app_->chat()->currentId(), id);
+        QTRY_COMPARE(app_->library()->currentId(), id);
         QCOMPARE(shownTexts(), shown); // the branch shown last, with its versions kept
         QCOMPARE(app_->conversation()->conversation().alternatives.size(), alternatives);
         QTRY_COMPARE(versionLabel(2), QString("2/2"));

@@ -2,10 +2,10 @@
 // window a dark palette; Theme.qml follows the palette's window lightness, at start and when the
 // palette changes at run time; text stays readable (WCAG contrast) on every surface it is drawn
 // on. Screenshots of both looks are saved under the build folder.
-#include "appcontroller.h"
-#include "application.h"
+#include "Common/appcontroller.h"
+#include "Common/application.h"
+#include "Common/themechoice.h"
 #include "guitestutil.h"
-#include "themechoice.h"
 
 #include <QDir>
 #include <QGuiApplication>
@@ -61,13 +61,13 @@ facet::app::Conversation sampleConversation() {
     reply.text = QStringLiteral("## A harbour at dusk\n\nThree **boats** and a `lighthouse`:\n\n"
                                 "- a red boat\n- two white ones\n\n```python\nboats = 3\n```\n");
     reply.stats = QJsonObject{{"prompt_tokens", 312}, {"generated_tokens", 41}};
-    reply.finishReason = QStringLiteral("stop");
+    reply.finishReason = facet::app::FinishReason::StopToken;
     facet::app::Message failed;
     failed.id = QStringLiteral("e");
     failed.role = facet::app::Message::Role::Model;
     failed.text = QStringLiteral("Partial answer");
     failed.error = QStringLiteral("device lost");
-    failed.finishReason = QStringLiteral("error");
+    failed.finishReason = facet::app::FinishReason::Error;
     c.messages = {question, reply, failed};
     return c;
 }
@@ -86,7 +86,11 @@ class GuiThemeTest : public QObject {
 
     QImage screenshot(const QString& name) {
         QDir().mkpath(FACET_SCREENSHOT_DIR);
-        QTest::qWait(200);
+        // Pending events first (a palette change reaches the items through them), then until the
+        // async images have landed.
+        QCoreApplication::processEvents();
+        for (int waited = 0; facet::test::imagesLoading(window_) && waited < 5000; waited += 10)
+            QTest::qWait(10);
         const QImage shot = window_->grabWindow();
         if (!shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name))
             qWarning("cannot save %s", qPrintable(name));
@@ -141,7 +145,8 @@ private slots:
     void darkThemeFromTheCommandLine() {
         facet::ui::applyTheme(facet::ui::themeChoice({"facet", "--theme", "dark"}));
         QVERIFY(dir_.isValid());
-        app_ = std::make_unique<facet::ui::AppController>(dir_.filePath("store"));
+        app_ = std::make_unique<facet::ui::AppController>(dir_.filePath("store"),
+                                                          facet::app::makeLocalBackend());
         qml_ = std::make_unique<QQmlApplicationEngine>();
         QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
         window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());

@@ -13,7 +13,7 @@ std::filesystem::path dataDir();  // FACET_TEST_DATA_DIR
 const nlohmann::json& manifest(); // parsed once
 std::filesystem::path imagePath(const std::string& file);
 std::vector<std::uint8_t> readGolden(const std::string& file); // from data/golden/
-std::uint32_t crc32(std::span<const std::uint8_t> bytes); // facet::crc32 over bytes
+std::uint32_t crc32(std::span<const std::uint8_t> bytes);      // facet::crc32 over bytes
 
 template <typename T> std::uint32_t crc32Of(std::span<const T> values) {
     return crc32({reinterpret_cast<const std::uint8_t*>(values.data()), values.size() * sizeof(T)});

@@ -1,10 +1,17 @@
-// Qt Quick Test runner for the Facet.Ui module: imports the static plugin and installs the image
-// provider the chips use, as the app does.
-#include "imageprovider.h"
+// Qt Quick Test runner for the Facet.Ui module: imports the static plugin, installs the image
+// provider the chips use, and makes the `App` singleton an AppController on the scripted engine
+// (loaded, no model folder, no device) with its store in a temporary folder, so components that
+// need a chat session or an engine client get real ones that answer in milliseconds.
+#include "Attachments/imageprovider.h"
+#include "Common/appcontroller.h"
+#include "core/worker/scriptedbackend.h"
 
 #include <QQmlEngine>
+#include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest/quicktest.h>
+
+#include <memory>
 
 Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
 
@@ -14,7 +21,18 @@ public slots:
     void qmlEngineAvailable(QQmlEngine* engine) {
         engine->addImportPath(QStringLiteral("qrc:/"));
         engine->addImageProvider(QStringLiteral("facet"), new facet::ui::ImageProvider);
+        if (!app_) {
+            auto script = std::make_shared<facet::app::ScriptedEngine>();
+            app_ = std::make_unique<facet::ui::AppController>(
+                store_.filePath(QStringLiteral("store")), facet::app::makeScriptedBackend(script));
+            app_->engine()->loadModelDir(QStringLiteral("scripted"), 0, QString());
+        }
+        facet::ui::AppController::setInstance(app_.get());
     }
+
+private:
+    QTemporaryDir store_;
+    std::unique_ptr<facet::ui::AppController> app_;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(facet_qml_tests, Setup)

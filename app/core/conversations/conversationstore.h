@@ -1,0 +1,47 @@
+#pragma once
+// Conversations on disk: one folder per conversation under the XDG data folder
+// (<AppDataLocation>/conversations/<id>/conversation.json + the images it uses), written
+// atomically through QSaveFile. A file that does not parse is reported and never written over.
+#include "core/conversations/conversation.h"
+
+#include <QSet>
+#include <QStringList>
+
+namespace facet::app {
+
+class ConversationStore {
+public:
+    // `root` empty: QStandardPaths::AppDataLocation + "/conversations".
+    explicit ConversationStore(QString root = {});
+
+    struct Listing {
+        QList<Conversation> conversations; // newest first
+        QStringList problems;              // "PATH: reason" for every file that failed to load
+    };
+    // Reads every conversation; remembers the broken ones so save() refuses to replace them.
+    Listing loadAll();
+    // Throws std::runtime_error "PATH: reason".
+    [[nodiscard]] Conversation load(const QString& id) const;
+    // Throws std::runtime_error "PATH: reason"; refuses to overwrite a file that failed to parse.
+    void save(const Conversation& conversation);
+
+    // Copies an image into the conversation's folder (named by content hash, so the same image
+    // added twice is stored once) and returns its file name relative to that folder.
+    [[nodiscard]] QString importImage(const QString& conversationId, const QString& sourcePath);
+
+    // Delete moves the folder into <root>/.trash so it can be restored; purgeTrash() empties it.
+    void moveToTrash(const QString& id);
+    void restoreFromTrash(const QString& id);
+    void purgeTrash();
+
+    [[nodiscard]] QString root() const { return root_; }
+    [[nodiscard]] QString folder(const QString& id) const;
+    [[nodiscard]] QString file(const QString& id) const;
+    [[nodiscard]] QString imagePath(const QString& id, const QString& relative) const;
+
+private:
+    QString root_;
+    QSet<QString> unreadable_;
+};
+
+} // namespace facet::app

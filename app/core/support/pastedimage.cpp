@@ -1,0 +1,35 @@
+#include "core/support/pastedimage.h"
+
+#include <QBuffer>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <stdexcept>
+
+namespace facet::app {
+
+QString savePastedImage(const QImage& image) {
+    if (image.isNull())
+        throw std::runtime_error("pasted image: the clipboard holds no readable image");
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.convertToFormat(QImage::Format_RGB888).save(&buffer, "PNG"))
+        throw std::runtime_error("pasted image: could not be encoded as PNG");
+    const QString dir =
+        QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QLatin1String("/pasted");
+    QDir().mkpath(dir);
+    const QString name =
+        QStringLiteral("pasted-%1.png")
+            .arg(QString::fromLatin1(
+                QCryptographicHash::hash(png, QCryptographicHash::Sha256).toHex().left(12)));
+    QSaveFile out(dir + QLatin1Char('/') + name);
+    if (!out.open(QIODevice::WriteOnly) || out.write(png) != png.size() || !out.commit())
+        throw std::runtime_error(
+            (out.fileName() + QLatin1String(": ") + out.errorString()).toStdString());
+    return out.fileName();
+}
+
+} // namespace facet::app

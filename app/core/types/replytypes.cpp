@@ -1,0 +1,143 @@
+#include "core/types/replytypes.h"
+
+#include <QCoreApplication>
+
+#include <cstdlib>
+
+namespace facet::app {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("facet::app::ReplyTypes", text);
+}
+
+} // namespace
+
+FinishReason fromEngine(generate::FinishReason reason) {
+    switch (reason) {
+    case generate::FinishReason::StopToken:
+        return FinishReason::StopToken;
+    case generate::FinishReason::MaxTokens:
+        return FinishReason::MaxTokens;
+    case generate::FinishReason::Cancelled:
+        return FinishReason::Cancelled;
+    case generate::FinishReason::Error:
+        return FinishReason::Error;
+    case generate::FinishReason::ContextFull:
+        return FinishReason::ContextFull;
+    }
+    return FinishReason::None;
+}
+
+QString finishReasonKey(FinishReason reason) {
+    switch (reason) {
+    case FinishReason::None:
+        return {};
+    case FinishReason::StopToken:
+        return QString::fromLatin1(generate::toString(generate::FinishReason::StopToken));
+    case FinishReason::MaxTokens:
+        return QString::fromLatin1(generate::toString(generate::FinishReason::MaxTokens));
+    case FinishReason::Cancelled:
+        return QString::fromLatin1(generate::toString(generate::FinishReason::Cancelled));
+    case FinishReason::Error:
+        return QString::fromLatin1(generate::toString(generate::FinishReason::Error));
+    case FinishReason::ContextFull:
+        return QString::fromLatin1(generate::toString(generate::FinishReason::ContextFull));
+    }
+    return {};
+}
+
+FinishReason finishReasonFromKey(const QString& key) {
+    for (FinishReason r : {FinishReason::StopToken, FinishReason::MaxTokens,
+                           FinishReason::Cancelled, FinishReason::Error, FinishReason::ContextFull})
+        if (finishReasonKey(r) == key)
+            return r;
+    return FinishReason::None;
+}
+
+QString finishReasonLabel(FinishReason reason) {
+    switch (reason) {
+    case FinishReason::None:
+        return {};
+    case FinishReason::StopToken:
+        return tr("finished");
+    case FinishReason::MaxTokens:
+        return tr("token limit reached");
+    case FinishReason::Cancelled:
+        return tr("stopped");
+    case FinishReason::Error:
+        return tr("error");
+    case FinishReason::ContextFull:
+        return tr("context full");
+    }
+    return {};
+}
+
+QString detailLevelName(int level) {
+    switch (level) {
+    case 70:
+        return tr("Minimal");
+    case 140:
+        return tr("Low");
+    case 280:
+        return tr("Standard");
+    case 560:
+        return tr("High");
+    case 1120:
+        return tr("Maximum");
+    default:
+        return QString::number(level);
+    }
+}
+
+bool isDetailLevel(int level) {
+    for (int l : kDetailLevels)
+        if (l == level)
+            return true;
+    return false;
+}
+
+int nearestDetailLevel(const QList<int>& compiled, int wanted) {
+    if (compiled.isEmpty())
+        return wanted;
+    int best = compiled.first();
+    for (int level : compiled)
+        if (std::abs(level - wanted) < std::abs(best - wanted))
+            best = level;
+    return best;
+}
+
+Phase fromEngine(generate::Phase phase) {
+    switch (phase) {
+    case generate::Phase::LoadingModel:
+        return Phase::LoadingModel;
+    case generate::Phase::Vision:
+        return Phase::Vision;
+    case generate::Phase::Prefill:
+        return Phase::Prefill;
+    case generate::Phase::Decode:
+        return Phase::Decode;
+    }
+    return Phase::Waiting;
+}
+
+QString phaseText(Phase phase, int imageIndex, int imageCount, int level) {
+    switch (phase) {
+    case Phase::Waiting:
+        return tr("Waiting for the engine");
+    case Phase::LoadingModel:
+        return tr("Loading the model");
+    case Phase::Vision:
+        return tr("Encoding image %1/%2 at %3")
+            .arg(imageIndex + 1)
+            .arg(imageCount)
+            .arg(detailLevelName(level));
+    case Phase::Prefill:
+        return tr("Reading prompt");
+    case Phase::Decode:
+        return tr("Writing");
+    }
+    return {};
+}
+
+} // namespace facet::app

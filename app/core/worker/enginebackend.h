@@ -1,0 +1,40 @@
+#pragma once
+// The seam under the engine worker: what the worker needs from an engine. The real one runs the
+// compiled model (LocalBackend: generate::Engine on the NPU or the simulator); the scripted one
+// (ScriptedBackend) plays canned phases, text and errors so controller and view tests run in
+// milliseconds without a model. Called on the worker thread only.
+#include "generate/engine.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace facet::app {
+
+class EngineBackend {
+public:
+    virtual ~EngineBackend() = default;
+
+    // Loads a model, replacing the loaded one only when the new one loads: on failure (a bad
+    // folder, a runtime error, `stop`) it throws with the reason and the model loaded before is
+    // still loaded (loaded() says whether there is one).
+    virtual void load(const generate::LoadOptions& options,
+                      const std::function<void(const generate::LoadProgress&)>& progress,
+                      const std::atomic<bool>& stop) = 0;
+    virtual void unload() = 0;
+    [[nodiscard]] virtual bool loaded() const = 0;
+    [[nodiscard]] virtual generate::ModelInfo info() const = 0;
+    [[nodiscard]] virtual generate::SamplingSettings defaultSampling() const = 0;
+
+    // Runs one request of conversation `sessionKey`; events go to `sink` (see
+    // generate::Session::generate: failures end in onError, never as exceptions, except when
+    // no session can be made).
+    virtual void generate(const std::string& sessionKey, const generate::Request& request,
+                          generate::EventSink& sink, const std::atomic<bool>& stop) = 0;
+};
+
+// The compiled model through generate::Engine; keeps the KV cache of the latest conversation.
+[[nodiscard]] std::unique_ptr<EngineBackend> makeLocalBackend();
+
+} // namespace facet::app

@@ -1,0 +1,99 @@
+#pragma once
+// The GUI-thread face of the engine worker: starts the worker thread, loads models (the built-in
+// demo model on the simulated device, or a folder the user picks), publishes the model status
+// for the status line, and forwards generation requests and their events.
+#include "core/types/modelinfo.h"
+#include "core/worker/engineworker.h"
+
+#include <QObject>
+#include <QThread>
+#include <QUrl>
+
+namespace facet::app {
+
+class EngineClient : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(State state READ state NOTIFY stateChanged)
+    Q_PROPERTY(bool ready READ ready NOTIFY stateChanged)
+    Q_PROPERTY(QString loadStep READ loadStep NOTIFY loadProgressChanged)
+    Q_PROPERTY(double loadFraction READ loadFraction NOTIFY loadProgressChanged)
+    Q_PROPERTY(QString lastError READ lastError NOTIFY stateChanged)
+    Q_PROPERTY(QString modelDir READ modelDir NOTIFY stateChanged)
+    Q_PROPERTY(QString loadingDir READ loadingDir NOTIFY stateChanged)
+    Q_PROPERTY(QString loadProblem READ loadProblem NOTIFY loadProblemChanged)
+    Q_PROPERTY(QString loadProblemFolder READ loadProblemFolder NOTIFY loadProblemChanged)
+    Q_PROPERTY(bool demo READ demo NOTIFY stateChanged)
+    Q_PROPERTY(facet::app::ModelInfo info READ info NOTIFY stateChanged)
+    Q_PROPERTY(QList<int> detailLevels READ detailLevels NOTIFY stateChanged)
+    Q_PROPERTY(QString demoModelDir READ demoModelDir CONSTANT)
+public:
+    enum class State { NoModel, Loading, Ready, Failed };
+    Q_ENUM(State)
+
+    // `backend` runs on the worker thread from now on (makeLocalBackend() for the real engine).
+    explicit EngineClient(std::unique_ptr<EngineBackend> backend, QObject* parent = nullptr);
+    ~EngineClient() override;
+
+    State state() const { return state_; }
+    bool ready() const { return state_ == State::Ready; }
+    QString loadStep() const { return loadStep_; }
+    double loadFraction() const { return loadFraction_; }
+    QString lastError() const { return lastError_; }
+    QString modelDir() const { return modelDir_; } // of the loaded model
+    QString loadingDir() const { return loadingDir_; }
+    // Why the last load failed while another model stayed loaded (a bad folder never unloads
+    // the model in use), or a note about the start (the folder used last failed: the demo
+    // model was loaded instead). Empty when there is nothing to say.
+    QString loadProblem() const { return loadProblem_; }
+    QString loadProblemFolder() const { return loadProblemFolder_; }
+    void setLoadProblem(const QString& folder, const QString& problem);
+    Q_INVOKABLE void clearLoadProblem() { setLoadProblem({}, {}); }
+    bool demo() const { return demo_; }
+    ModelInfo info() const; // loaded == false unless Ready
+    QList<int> detailLevels() const;
+    static QString demoModelDir();
+    static QString simulatorLibrary();
+
+    const generate::SamplingSettings& defaultSampling() const { return defaults_; }
+
+    Q_INVOKABLE void loadModel(const QUrl& folder, int deviceId = 0);
+    Q_INVOKABLE void loadModelDir(const QString& folder, int deviceId, const QString& runtime);
+    Q_INVOKABLE void loadDemoModel();
+    Q_INVOKABLE void cancelLoad();
+
+    // Generation (used by the chat controller). Returns the request id.
+    quint64 submit(GenerateJob job);
+    void stop(quint64 id);
+    // Stops everything and joins the worker thread (quit while generating ends here).
+    void shutdown();
+
+signals:
+    void stateChanged();
+    void loadProgressChanged();
+    void loadProblemChanged();
+    void phaseChanged(quint64 id, const facet::generate::PhaseEvent& phase);
+    void textArrived(quint64 id, const QString& content, const QString& reasoning);
+    void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
+    void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+
+private:
+    void setState(State state);
+
+    QThread thread_;
+    EngineWorker* worker_ = nullptr; // lives on thread_, deleted when it finishes
+    State state_ = State::NoModel;
+    quint64 loadId_ = 0;
+    QString loadStep_;
+    double loadFraction_ = 0;
+    QString lastError_;
+    QString modelDir_;
+    QString loadingDir_;
+    QString loadProblem_;
+    QString loadProblemFolder_;
+    bool cancelling_ = false;
+    bool demo_ = false;
+    ModelInfo info_;
+    generate::SamplingSettings defaults_;
+};
+
+} // namespace facet::app

@@ -1,0 +1,73 @@
+#pragma once
+// The engine on its own thread. EngineWorker lives on a QThread, owns an engine backend (the real
+// engine, or a scripted one in tests: enginebackend.h), takes requests through queued slots and
+// answers with queued signals: text in batches (at most one update per ~30 ms), phases,
+// statistics, errors. Stop is an atomic flag the engine checks between device calls, so it works
+// during load, vision, prefill, decode.
+#include "core/worker/enginebackend.h"
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+namespace facet::app {
+
+struct GenerateJob {
+    quint64 id = 0;
+    QString sessionKey; // conversation id: the device KV cache is kept for the latest one
+    generate::Request request;
+};
+
+// Numbers only, under stable keys (they are stored in conversations and exported).
+[[nodiscard]] QJsonObject statsToJson(const generate::Stats& stats);
+
+class EngineWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit EngineWorker(std::unique_ptr<EngineBackend> backend, QObject* parent = nullptr);
+    ~EngineWorker() override;
+
+    // Thread-safe: cancels every request (load or generation) numbered up to `id`, including
+    // the one running now. Numbers come from nextRequestId().
+    void requestStop(quint64 upToId);
+    [[nodiscard]] quint64 nextRequestId() { return ++lastId_; }
+    // Longest time text is held back before it is sent on; 0 sends every piece.
+    void setBatchIntervalMs(int ms) { batchMs_ = ms; }
+
+public slots:
+    void loadModel(quint64 id, const QString& modelDir, int deviceId,
+                   const QString& runtimeLibrary);
+    void runJob(const facet::app::GenerateJob& job);
+    void unloadModel();
+
+signals:
+    void loadProgress(quint64 id, const QString& step, double fraction);
+    void modelLoaded(quint64 id, const facet::generate::ModelInfo& info,
+                     const facet::generate::SamplingSettings& defaults);
+    // `modelKept`: the model loaded before is still loaded (the failed one never replaced it).
+    void loadFailed(quint64 id, const QString& message, bool modelKept);
+    void phaseChanged(quint64 id, const facet::generate::PhaseEvent& phase);
+    void textArrived(quint64 id, const QString& content, const QString& reasoning);
+    void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
+    void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+
+private:
+    void beginRequest(quint64 id);
+
+    std::unique_ptr<EngineBackend> backend_;
+    std::atomic<bool> stop_{false};
+    std::atomic<quint64> cancelUpTo_{0};
+    std::atomic<quint64> lastId_{0};
+    std::atomic<int> batchMs_{30};
+};
+
+} // namespace facet::app
+
+Q_DECLARE_METATYPE(facet::app::GenerateJob)
+Q_DECLARE_METATYPE(facet::generate::ModelInfo)
+Q_DECLARE_METATYPE(facet::generate::SamplingSettings)
+Q_DECLARE_METATYPE(facet::generate::PhaseEvent)

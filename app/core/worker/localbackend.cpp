@@ -1,0 +1,89 @@
+// The real engine behind the worker: generate::Engine with one Session, kept for the latest
+// conversation so a follow-up turn reuses its KV cache.
+#include "core/worker/enginebackend.h"
+
+#include "common/error.h"
+#include "model/model_folder.h"
+
+#include <optional>
+
+namespace facet::app {
+namespace {
+
+class LocalBackend final : public EngineBackend {
+public:
+    ~LocalBackend() override { unload(); }
+
+    void load(const generate::LoadOptions& options,
+              const std::function<void(const generate::LoadProgress&)>& progress,
+              const std::atomic<bool>& stop) override {
+        // The folder is checked first, as `facet-cli inspect-model` does: a folder that is not a
+        // usable compiled model never unloads the model in use.
+        const auto folder = model::ModelFolder::open(options.modelDir);
+        if (!folder.usable()) {
+            std::string message =
+                options.modelDir.string() + ": not a usable compiled model folder";
+            for (const auto& problem : folder.problems())
+                message += "\n- " + problem;
+            throw Error(message);
+        }
+        // The device holds one model: the old one goes, and comes back if the new one fails.
+        const std::optional<generate::LoadOptions> previous =
+            engine_ ? std::optional(current_) : std::nullopt;
+        unload();
+        try {
+            engine_ = generate::Engine::load(options, progress, stop);
+            current_ = options;
+        } catch (...) {
+            if (previous) {
+                const std::atomic<bool> never{false};
+                try {
+                    engine_ = generate::Engine::load(*previous, {}, never);
+                } catch (const std::exception&) {
+                    engine_.reset(); // both failed: nothing loaded, the first error is reported
+                }
+            }
+            throw;
+        }
+    }
+
+    void unload() override {
+        session_.reset(); // sessions before the engine whose device blocks they use
+        sessionKey_.clear();
+        engine_.reset();
+    }
+
+    bool loaded() const override { return engine_ != nullptr; }
+    generate::ModelInfo info() const override {
+        return engine_ ? engine_->info() : generate::ModelInfo{};
+    }
+    generate::SamplingSettings defaultSampling() const override {
+        return engine_ ? engine_->defaultSampling() : generate::SamplingSettings{};
+    }
+
+    void generate(const std::string& sessionKey, const generate::Request& request,
+                  generate::EventSink& sink, const std::atomic<bool>& stop) override {
+        if (!engine_)
+            throw Error("No model loaded");
+        if (!session_ || sessionKey_ != sessionKey) {
+            session_.reset();
+            session_ = engine_->createSession();
+            sessionKey_ = sessionKey;
+        }
+        session_->generate(request, sink, stop);
+    }
+
+private:
+    std::unique_ptr<generate::Engine> engine_;
+    generate::LoadOptions current_; // what engine_ was loaded from
+    std::unique_ptr<generate::Session> session_;
+    std::string sessionKey_;
+};
+
+} // namespace
+
+std::unique_ptr<EngineBackend> makeLocalBackend() {
+    return std::make_unique<LocalBackend>();
+}
+
+} // namespace facet::app

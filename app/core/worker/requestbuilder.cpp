@@ -1,0 +1,79 @@
+#include "core/worker/requestbuilder.h"
+
+namespace facet::app {
+namespace {
+
+std::vector<generate::UserPart> userParts(const Message& m, const ImagePathResolver& imagePath) {
+    // Images first, then the text: the order Gemma's chat template examples use.
+    std::vector<generate::UserPart> parts;
+    for (const auto& image : m.images) {
+        generate::UserPart part;
+        part.kind = generate::UserPart::Kind::Image;
+        part.image.path = imagePath(image).toStdString();
+        part.image.level = image.level;
+        parts.push_back(part);
+    }
+    if (!m.text.isEmpty()) {
+        generate::UserPart part;
+        part.kind = generate::UserPart::Kind::Text;
+        part.text = m.text.toStdString();
+        parts.push_back(part);
+    }
+    return parts;
+}
+
+} // namespace
+
+generate::Request buildRequest(const Conversation& c, int userRow,
+                               const generate::SamplingSettings& sampling,
+                               const ImagePathResolver& imagePath) {
+    generate::Request request;
+    if (!c.systemPrompt.trimmed().isEmpty())
+        request.systemPrompt = c.systemPrompt.toStdString();
+    request.enableThinking = c.enableThinking;
+    request.sampling = sampling;
+    for (int i = 0; i < userRow && i < c.messages.size(); ++i) {
+        const Message& m = c.messages[i];
+        generate::Turn turn;
+        if (m.role == Message::Role::User) {
+            turn.role = generate::Turn::Role::User;
+            turn.parts = userParts(m, imagePath);
+        } else {
+            turn.role = generate::Turn::Role::Model;
+            turn.modelText = m.text.toStdString();
+        }
+        request.history.push_back(std::move(turn));
+    }
+    if (userRow >= 0 && userRow < c.messages.size())
+        request.newUserTurn = userParts(c.messages[userRow], imagePath);
+    return request;
+}
+
+generate::SamplingSettings toEngine(const Sampling& s) {
+    generate::SamplingSettings e;
+    e.doSample = s.doSample;
+    e.temperature = s.temperature;
+    e.topK = s.topK;
+    e.topP = s.topP;
+    e.seed = s.seed;
+    e.maxNewTokens = s.maxNewTokens;
+    return e;
+}
+
+Sampling fromEngine(const generate::SamplingSettings& e) {
+    Sampling s;
+    s.doSample = e.doSample;
+    s.temperature = e.temperature;
+    s.topK = e.topK;
+    s.topP = e.topP;
+    s.seed = e.seed;
+    s.maxNewTokens = e.maxNewTokens;
+    return s;
+}
+
+Sampling effectiveSampling(const Conversation& conversation,
+                           const generate::SamplingSettings& modelDefaults) {
+    return conversation.sampling ? *conversation.sampling : fromEngine(modelDefaults);
+}
+
+} // namespace facet::app

@@ -1,0 +1,161 @@
+#include "core/worker/scriptedbackend.h"
+
+#include "common/error.h"
+
+#include <chrono>
+#include <thread>
+
+namespace facet::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Sleeps in short steps so a stop lands within a few milliseconds. False: stopped.
+bool waitMs(int ms, const std::atomic<bool>& stop) {
+    const auto end = Clock::now() + std::chrono::milliseconds(ms);
+    while (Clock::now() < end) {
+        if (stop.load())
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return !stop.load();
+}
+
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+class ScriptedBackend final : public EngineBackend {
+public:
+    explicit ScriptedBackend(std::shared_ptr<ScriptedEngine> engine) : engine_(std::move(engine)) {}
+
+    void load(const generate::LoadOptions&,
+              const std::function<void(const generate::LoadProgress&)>& progress,
+              const std::atomic<bool>& stop) override {
+        // Like the real backend: a failed load keeps the model loaded before.
+        const EngineScript s = engine_->script();
+        if (progress)
+            progress({"scripted load", 0.5});
+        if (!waitMs(s.loadDelayMs, stop))
+            throw Error("loading cancelled");
+        if (!s.loadError.empty())
+            throw Error(s.loadError);
+        info_ = s.info;
+        defaults_ = s.defaults;
+        loaded_ = true;
+    }
+    void unload() override { loaded_ = false; }
+    bool loaded() const override { return loaded_; }
+    generate::ModelInfo info() const override { return info_; }
+    generate::SamplingSettings defaultSampling() const override { return defaults_; }
+
+    void generate(const std::string& sessionKey, const generate::Request& request,
+                  generate::EventSink& sink, const std::atomic<bool>& stop) override {
+        if (!loaded_)
+            throw Error("No model loaded");
+        engine_->record(sessionKey, request);
+        const EngineScript s = engine_->script();
+        const auto start = Clock::now();
+        generate::Stats stats;
+        stats.promptTokens = 10;
+        const auto finish = [&](generate::FinishReason reason) {
+            stats.finishReason = reason;
+            stats.totalMs = msSince(start);
+            sink.onFinished(stats, {});
+        };
+        std::vector<generate::ImageInput> images;
+        for (const auto& part : request.newUserTurn)
+            if (part.kind == generate::UserPart::Kind::Image)
+                images.push_back(part.image);
+        for (std::size_t i = 0; i < images.size(); ++i) {
+            sink.onPhase({generate::Phase::Vision, static_cast<int>(i),
+                          static_cast<int>(images.size()), images[i].level});
+            if (!waitMs(s.visionMsPerImage, stop))
+                return finish(generate::FinishReason::Cancelled);
+            stats.images.push_back({images[i].level, images[i].level, images[i].level});
+        }
+        sink.onPhase({generate::Phase::Prefill, 0, 0, 0});
+        if (stop.load())
+            return finish(generate::FinishReason::Cancelled);
+        sink.onPhase({generate::Phase::Decode, 0, 0, 0});
+        const auto stream = [&](const std::string& piece, bool reasoning) {
+            if (!waitMs(s.pieceIntervalMs, stop))
+                return false;
+            if (stats.generatedTokens == 0)
+                stats.ttftMs = msSince(start);
+            ++stats.generatedTokens;
+            reasoning ? sink.onText({}, piece) : sink.onText(piece, {});
+            return true;
+        };
+        for (const auto& piece : s.reasoning)
+            if (!stream(piece, true))
+                return finish(generate::FinishReason::Cancelled);
+        for (std::size_t i = 0; i < s.pieces.size(); ++i) {
+            if (static_cast<int>(i) == s.errorAfterPieces) {
+                stats.finishReason = generate::FinishReason::Error;
+                stats.totalMs = msSince(start);
+                sink.onError(s.errorMessage, stats);
+                return;
+            }
+            if (!stream(s.pieces[i], false))
+                return finish(generate::FinishReason::Cancelled);
+        }
+        const double decodeMs = msSince(start) - stats.ttftMs;
+        if (stats.generatedTokens > 1 && decodeMs > 0)
+            stats.decodeTokensPerS = (stats.generatedTokens - 1) * 1000.0 / decodeMs;
+        finish(s.finishReason);
+    }
+
+private:
+    std::shared_ptr<ScriptedEngine> engine_;
+    bool loaded_ = false;
+    generate::ModelInfo info_;
+    generate::SamplingSettings defaults_;
+};
+
+} // namespace
+
+generate::ModelInfo EngineScript::defaultInfo() {
+    generate::ModelInfo info;
+    info.name = "scripted";
+    info.detailLevels = {70, 140, 280, 560, 1120};
+    info.imageBuckets = {128, 256, 384, 640, 1152};
+    info.bucketForLevel = {{70, 128}, {140, 256}, {280, 384}, {560, 640}, {1120, 1152}};
+    info.maxSeqLen = 8192;
+    info.runtimeFile = "scripted";
+    info.runtimeVersion = "0";
+    info.simulated = true;
+    return info;
+}
+
+void ScriptedEngine::setScript(EngineScript script) {
+    const std::lock_guard lock(mutex_);
+    script_ = std::move(script);
+}
+
+EngineScript ScriptedEngine::script() const {
+    const std::lock_guard lock(mutex_);
+    return script_;
+}
+
+void ScriptedEngine::record(const std::string& sessionKey, const generate::Request& request) {
+    const std::lock_guard lock(mutex_);
+    requests_.push_back(request);
+    sessionKeys_.push_back(sessionKey);
+}
+
+std::vector<generate::Request> ScriptedEngine::requests() const {
+    const std::lock_guard lock(mutex_);
+    return requests_;
+}
+
+std::vector<std::string> ScriptedEngine::sessionKeys() const {
+    const std::lock_guard lock(mutex_);
+    return sessionKeys_;
+}
+
+std::unique_ptr<EngineBackend> makeScriptedBackend(std::shared_ptr<ScriptedEngine> engine) {
+    return std::make_unique<ScriptedBackend>(std::move(engine));
+}
+
+} // namespace facet::app

@@ -1,0 +1,49 @@
+#pragma once
+// A scripted engine for tests of the controllers and views: canned load result, phases, reply
+// pieces at a chosen rate, errors on cue, and a record of every request it was given. Honours
+// `stop` between steps like the real engine, so Stop, switching and quitting can be tested in
+// milliseconds. The script may be changed between requests from any thread.
+#include "core/worker/enginebackend.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace facet::app {
+
+struct EngineScript {
+    generate::ModelInfo info = defaultInfo();
+    generate::SamplingSettings defaults;
+    std::string loadError; // non-empty: loading fails with this message
+    int loadDelayMs = 0;
+    std::vector<std::string> reasoning; // streamed before the reply pieces
+    std::vector<std::string> pieces = {"Hello", " from", " the", " scripted", " engine."};
+    int pieceIntervalMs = 0;
+    int visionMsPerImage = 0;
+    int errorAfterPieces = -1; // >= 0: onError after that many pieces
+    std::string errorMessage = "scripted device error";
+    generate::FinishReason finishReason = generate::FinishReason::StopToken;
+
+    static generate::ModelInfo defaultInfo();
+};
+
+// Shared between the test (which edits the script and reads the requests) and the backend.
+class ScriptedEngine {
+public:
+    void setScript(EngineScript script);
+    [[nodiscard]] EngineScript script() const;
+    void record(const std::string& sessionKey, const generate::Request& request);
+    [[nodiscard]] std::vector<generate::Request> requests() const;
+    [[nodiscard]] std::vector<std::string> sessionKeys() const;
+
+private:
+    mutable std::mutex mutex_;
+    EngineScript script_;
+    std::vector<generate::Request> requests_;
+    std::vector<std::string> sessionKeys_;
+};
+
+[[nodiscard]] std::unique_ptr<EngineBackend>
+makeScriptedBackend(std::shared_ptr<ScriptedEngine> engine);
+
+} // namespace facet::app

@@ -1,0 +1,235 @@
+#include "Chat/chatsession.h"
+
+#include "Attachments/attachmentmodel.h"
+#include "Chat/conversationmodel.h"
+#include "Conversations/conversationlibrary.h"
+#include "core/worker/engineclient.h"
+#include "core/worker/requestbuilder.h"
+
+#include <QClipboard>
+#include <QGuiApplication>
+
+#include <exception>
+
+namespace facet::ui {
+namespace {
+
+QString titleFrom(const QString& text) {
+    const QString line = text.simplified();
+    if (line.isEmpty())
+        return ChatSession::tr("Image question");
+    return line.size() <= 48 ? line : line.left(47) + QChar(0x2026);
+}
+
+} // namespace
+
+ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments,
+                         ConversationModel& conversation, ConversationLibrary& library,
+                         QObject* parent)
+    : QObject(parent), engine_(engine), attachments_(attachments), conversation_(conversation),
+      library_(library) {
+    using app::EngineClient;
+    connect(&library_, &ConversationLibrary::leaving, this, &ChatSession::onLeaving);
+    connect(&library_, &ConversationLibrary::opened, this, &ChatSession::onOpened);
+    connect(&library_, &ConversationLibrary::aboutToDelete, this, [this](const QString& id) {
+        if (busy() && id == activeConversationId_)
+            finishForQuit();
+    });
+    library_.setLiveSource([this](const QString& id) { return liveCopy(id); });
+    connect(&conversation_, &ConversationModel::detailsChanged, this, &ChatSession::busyChanged);
+    connect(&engine_, &EngineClient::textArrived, this,
+            [this](quint64 id, const QString& content, const QString& reasoning) {
+                if (id != activeJob_)
+                    return;
+                if (background_) {
+                    app::Message& m = background_->messages[activeRow_];
+                    m.text += content;
+                    m.reasoning += reasoning;
+                } else {
+                    conversation_.appendReplyText(activeRow_, content, reasoning);
+                }
+            });
+    connect(&engine_, &EngineClient::phaseChanged, this, &ChatSession::onPhase);
+    connect(&engine_, &EngineClient::finished, this,
+            [this](quint64 id, const QJsonObject& stats, const QString&) {
+                if (id == activeJob_)
+                    endActiveReply(stats,
+                                   app::finishReasonFromKey(
+                                       stats.value(QLatin1String("finish_reason")).toString()),
+                                   {});
+            });
+    connect(&engine_, &EngineClient::failed, this,
+            [this](quint64 id, const QString& message, const QJsonObject& stats) {
+                if (id == activeJob_)
+                    endActiveReply(stats, app::FinishReason::Error, message);
+            });
+}
+
+bool ChatSession::send(const QString& text) {
+    if (busy() || !engine_.ready() || (text.trimmed().isEmpty() && attachments_.rowCount() == 0))
+        return false;
+    const app::Conversation& c = conversation_.conversation();
+    app::Message user;
+    user.id = app::newId();
+    user.role = app::Message::Role::User;
+    user.text = text.trimmed();
+    user.created = QDateTime::currentDateTime();
+    try {
+        for (int row = 0; row < attachments_.rowCount(); ++row) {
+            const auto& item = attachments_.items().at(row);
+            app::StoredImage image;
+            image.file = library_.store().importImage(c.id, item.path);
+            image.originalName = item.name;
+            image.level = attachments_.levelAt(row);
+            image.width = item.width;
+            image.height = item.height;
+            image.softTokens = attachments_.tokensAt(row, image.level);
+            user.images.append(image);
+        }
+    } catch (const std::exception& e) {
+        emit notice(QString::fromStdString(e.what()));
+        return false;
+    }
+    if (c.messages.isEmpty()) {
+        conversation_.setTitle(titleFrom(user.text));
+        conversation_.setCreated(user.created);
+    }
+    attachments_.clear();
+    const int userRow = conversation_.appendMessage(user);
+    startReply(userRow);
+    return true;
+}
+
+void ChatSession::startReply(int userRow) {
+    app::Message reply;
+    reply.id = app::newId();
+    reply.role = app::Message::Role::Model;
+    reply.created = QDateTime::currentDateTime();
+    activeRow_ = conversation_.appendMessage(reply);
+    library_.save();
+    const app::Conversation& c = conversation_.conversation();
+    app::GenerateJob job;
+    job.sessionKey = c.id;
+    job.request = app::buildRequest(
+        c, userRow, app::toEngine(app::effectiveSampling(c, engine_.defaultSampling())),
+        [this, &c](const app::StoredImage& image) {
+            return library_.store().imagePath(c.id, image.file);
+        });
+    activeJob_ = engine_.submit(std::move(job));
+    activeConversationId_ = c.id;
+    activePhase_ = app::phaseText(app::Phase::Waiting);
+    conversation_.setPhase(activeRow_, activePhase_);
+    emit busyChanged();
+}
+
+bool ChatSession::writingElsewhere() const {
+    return busy() && activeConversationId_ != conversation_.conversation().id;
+}
+
+void ChatSession::onLeaving() {
+    // The open conversation is about to be replaced: a reply it is writing goes on in a copy.
+    if (busy() && !background_ && conversation_.conversation().id == activeConversationId_)
+        background_ = conversation_.conversation();
+}
+
+void ChatSession::onOpened(const QString& id) {
+    // Back in the conversation being written: the live copy is on screen again (the library
+    // opened it from liveCopy()), streaming into the view from here on.
+    if (!busy() || !background_ || id != activeConversationId_)
+        return;
+    background_.reset();
+    conversation_.resumeStreaming(activeRow_, activePhase_);
+}
+
+std::optional<app::Conversation> ChatSession::liveCopy(const QString& id) const {
+    if (background_ && id == activeConversationId_)
+        return background_;
+    return std::nullopt;
+}
+
+void ChatSession::onPhase(quint64 id, const generate::PhaseEvent& phase) {
+    if (id != activeJob_)
+        return;
+    activePhase_ = app::phaseText(app::fromEngine(phase.phase), phase.imageIndex, phase.imageCount,
+                                  phase.level);
+    if (!background_)
+        conversation_.setPhase(activeRow_, activePhase_);
+}
+
+void ChatSession::endActiveReply(const QJsonObject& stats, app::FinishReason finishReason,
+                                 const QString& error) {
+    if (background_) { // written while another conversation was open: saved as it is
+        app::Message& m = background_->messages[activeRow_];
+        m.stats = stats;
+        m.finishReason = finishReason;
+        m.error = error;
+        library_.saveOther(*background_);
+        background_.reset();
+    } else {
+        conversation_.finishReply(activeRow_, stats, finishReason, error);
+        library_.save();
+    }
+    activeJob_ = 0;
+    activeRow_ = -1;
+    activeConversationId_.clear();
+    emit busyChanged();
+}
+
+void ChatSession::stop() {
+    if (activeJob_ != 0)
+        engine_.stop(activeJob_);
+}
+
+void ChatSession::finishForQuit() {
+    if (activeJob_ == 0)
+        return;
+    engine_.stop(activeJob_);
+    endActiveReply({{"finish_reason", app::finishReasonKey(app::FinishReason::Cancelled)}},
+                   app::FinishReason::Cancelled, {});
+}
+
+bool ChatSession::canBranch(int row, app::Message::Role role) const {
+    const auto& messages = conversation_.conversation().messages;
+    return !busy() && engine_.ready() && row >= 0 && row < messages.size() &&
+           messages[row].role == role;
+}
+
+void ChatSession::regenerate(int row) {
+    if (row < 0)
+        row = static_cast<int>(conversation_.conversation().messages.size()) - 1;
+    // A reply answers the user message before it; the first row can never be a reply.
+    if (row < 1 || !canBranch(row, app::Message::Role::Model) ||
+        conversation_.conversation().messages[row - 1].role != app::Message::Role::User)
+        return;
+    conversation_.detachTail(row); // the old reply and what followed stay as a version
+    startReply(row - 1);
+}
+
+void ChatSession::editAndResend(int row, const QString& text) {
+    if (!canBranch(row, app::Message::Role::User))
+        return;
+    const app::Message& original = conversation_.conversation().messages[row];
+    if (text.trimmed().isEmpty() && original.images.isEmpty())
+        return;
+    app::Message edited;
+    edited.id = app::newId();
+    edited.role = app::Message::Role::User;
+    edited.text = text.trimmed();
+    edited.images = original.images; // already stored in this conversation's folder
+    edited.created = QDateTime::currentDateTime();
+    conversation_.detachTail(row); // the original message and its replies stay as a version
+    const int userRow = conversation_.appendMessage(edited);
+    startReply(userRow);
+}
+
+void ChatSession::switchBranch(int row, int index) {
+    if (busy() || !conversation_.switchBranch(row, index))
+        return;
+    library_.save();
+}
+
+void ChatSession::copyText(const QString& text) {
+    QGuiApplication::clipboard()->setText(text);
+}
+
+} // namespace facet::ui

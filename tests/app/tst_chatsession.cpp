@@ -1,0 +1,227 @@
+// The chat session against the scripted engine (core/worker/scriptedbackend.h): what reaches the
+// engine, how the reply streams into the conversation and the file, Stop, errors on cue, and
+// leaving a conversation mid-reply. Milliseconds per case: no model, no device.
+#include "Common/appcontroller.h"
+#include "core/conversations/conversationstore.h"
+#include "core/worker/scriptedbackend.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace facet;
+
+class ChatSessionTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::shared_ptr<app::ScriptedEngine> script_;
+    std::unique_ptr<ui::AppController> app_;
+    int storeCount_ = 0;
+
+    app::ConversationStore store() const {
+        return app::ConversationStore(dir_.filePath(QString::number(storeCount_)));
+    }
+    void waitIdle() { QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000); }
+    const app::Message& message(int row) const {
+        return app_->conversation()->conversation().messages.at(row);
+    }
+
+private slots:
+    void init() {
+        script_ = std::make_shared<app::ScriptedEngine>();
+        ++storeCount_;
+        app_ = std::make_unique<ui::AppController>(dir_.filePath(QString::number(storeCount_)),
+                                                   app::makeScriptedBackend(script_));
+        app_->engine()->loadModelDir("scripted", 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->ready(), 5000);
+    }
+    void cleanup() { app_.reset(); }
+
+    void replyStreamsIntoConversationAndFile() {
+        app_->settings()->setSamplingValue("seed", "77");
+        QVERIFY(app_->chat()->send("  What is this?  "));
+        QVERIFY(app_->chat()->busy());
+        waitIdle();
+        QCOMPARE(app_->conversation()->rowCount(), 2);
+        QCOMPARE(message(0).text, QString("What is this?"));
+        QCOMPARE(message(1).text, QString("Hello from the scripted engine."));
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        const auto stats = app::replyStatsFromJson(message(1).stats);
+        QVERIFY(stats.present);
+        QCOMPARE(stats.generatedTokens, 5);
+        QCOMPARE(stats.promptTokens, 10);
+        // What the engine was given: the new turn, no history, the conversation's seed.
+        const auto requests = script_->requests();
+        QCOMPARE(requests.size(), std::size_t{1});
+        QCOMPARE(requests[0].newUserTurn.at(0).text, std::string("What is this?"));
+        QVERIFY(requests[0].history.empty());
+        QCOMPARE(requests[0].sampling.seed.value_or(0), std::uint64_t{77});
+        QCOMPARE(QString::fromStdString(script_->sessionKeys()[0]), app_->library()->currentId());
+        // Saved with the title taken from the question.
+        const app::Conversation saved = store().load(app_->library()->currentId());
+        QCOMPARE(saved.title, QString("What is this?"));
+        QCOMPARE(saved.messages.size(), 2);
+        QCOMPARE(saved.messages[1].finishReason, app::FinishReason::StopToken);
+
+        // The second turn carries the first as history.
+        QVERIFY(app_->chat()->send("And now?"));
+        waitIdle();
+        const auto second = script_->requests().back();
+        QCOMPARE(second.history.size(), std::size_t{2});
+        QCOMPARE(second.history[1].modelText, std::string("Hello from the scripted engine."));
+    }
+
+    void stopKeepsThePartialReply() {
+        app::EngineScript s;
+        s.pieceIntervalMs = 40;
+        s.pieces = std::vector<std::string>(100, "word ");
+        script_->setScript(s);
+        QVERIFY(app_->chat()->send("Long answer please"));
+        QTRY_VERIFY_WITH_TIMEOUT(message(1).text.size() >= 10, 5000);
+        QElapsedTimer sinceStop;
+        sinceStop.start();
+        app_->chat()->stop();
+        waitIdle();
+        QVERIFY2(sinceStop.elapsed() < 1000, qPrintable(QString::number(sinceStop.elapsed())));
+        QCOMPARE(message(1).finishReason, app::FinishReason::Cancelled);
+        QVERIFY(message(1).text.startsWith("word word "));
+        QVERIFY(message(1).text.size() < 500);
+        QCOMPARE(store().load(app_->library()->currentId()).messages[1].finishReason,
+                 app::FinishReason::Cancelled);
+    }
+
+    void errorOnCueIsShownUnderThePartialReply() {
+        app::EngineScript s;
+        s.errorAfterPieces = 2;
+        s.errorMessage = "device 0: vision graph failed";
+        script_->setScript(s);
+        QVERIFY(app_->chat()->send("Hi"));
+        waitIdle();
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QCOMPARE(message(1).error, QString("device 0: vision graph failed"));
+        QCOMPARE(message(1).text, QString("Hello from"));
+        // The session stays usable.
+        script_->setScript({});
+        QVERIFY(app_->chat()->send("Again"));
+        waitIdle();
+        QCOMPARE(message(3).finishReason, app::FinishReason::StopToken);
+    }
+
+    void phasesReachTheStreamingRow() {
+        app::EngineScript s;
+        s.visionMsPerImage = 300;
+        script_->setScript(s);
+        QVERIFY(app_->chat()->send("Hi"));
+        const QModelIndex reply = app_->conversation()->index(1);
+        QCOMPARE(reply.data(ui::ConversationModel::PhaseRole).toString(),
+                 app::phaseText(app::Phase::Waiting));
+        QTRY_COMPARE_WITH_TIMEOUT(reply.data(ui::ConversationModel::PhaseRole).toString(),
+                                  QString(), 5000); // cleared when the reply ends
+        waitIdle();
+    }
+
+    // Opening another conversation while a reply streams never loses it: it goes on in the
+    // background (the sidebar knows where), shows live when reopened, and is saved whole.
+    void replyKeepsStreamingInTheBackground() {
+        app::EngineScript s;
+        s.pieceIntervalMs = 20;
+        s.pieces = std::vector<std::string>(40, "x");
+        script_->setScript(s);
+        QVERIFY(app_->chat()->send("First chat"));
+        const QString first = app_->library()->currentId();
+        QTRY_VERIFY_WITH_TIMEOUT(!message(1).text.isEmpty(), 5000);
+        app_->library()->newChat();
+        QVERIFY(app_->chat()->busy());
+        QCOMPARE(app_->chat()->writingId(), first);
+        QVERIFY(app_->chat()->writingElsewhere());
+        QVERIFY(!app_->chat()->send("not now")); // one device: the other reply first
+        QTest::qWait(100);
+        app_->library()->openChat(first); // back while it still streams
+        QVERIFY(!app_->chat()->writingElsewhere());
+        QVERIFY(app_->conversation()->index(1).data(ui::ConversationModel::StreamingRole).toBool());
+        const int shown = static_cast<int>(message(1).text.size());
+        QVERIFY(shown > 1);
+        QTRY_VERIFY_WITH_TIMEOUT(message(1).text.size() > shown, 5000); // live again
+        app_->library()->newChat(); // and away again until it ends
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
+        const app::Conversation saved = store().load(first);
+        QCOMPARE(saved.messages[1].text, QString(40, 'x'));
+        QCOMPARE(saved.messages[1].finishReason, app::FinishReason::StopToken);
+        QVERIFY(app::replyStatsFromJson(saved.messages[1].stats).present);
+        QCOMPARE(app_->conversation()->rowCount(), 0); // the open new chat was not touched
+    }
+
+    void deletingTheWritingConversationStopsItsReply() {
+        app::EngineScript s;
+        s.pieceIntervalMs = 20;
+        s.pieces = std::vector<std::string>(200, "x");
+        script_->setScript(s);
+        QVERIFY(app_->chat()->send("To be deleted"));
+        const QString first = app_->library()->currentId();
+        app_->library()->newChat();
+        QVERIFY(app_->chat()->busy());
+        app_->library()->deleteChat(first);
+        QVERIFY(!app_->chat()->busy());
+        QCOMPARE(app_->chats()->rowOf(first), -1);
+    }
+
+    // A folder that fails to load never unloads the model in use: the problem is shown beside
+    // it and the chat goes on.
+    void failedLoadKeepsTheLoadedModel() {
+        app::EngineScript s;
+        s.loadError = "/models/gemma: rbln_config.json: missing";
+        script_->setScript(s);
+        app_->engine()->loadModelDir("/models/gemma", 0, {});
+        QCOMPARE(app_->engine()->state(), app::EngineClient::State::Loading);
+        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->state(), app::EngineClient::State::Ready, 5000);
+        QCOMPARE(app_->engine()->loadProblem(),
+                 QString("/models/gemma: rbln_config.json: missing"));
+        QCOMPARE(app_->engine()->loadProblemFolder(), QString("/models/gemma"));
+        QCOMPARE(app_->engine()->modelDir(), QString("scripted"));
+        script_->setScript({});
+        QVERIFY(app_->chat()->send("hello"));
+        waitIdle();
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        // A load that works clears the problem.
+        app_->engine()->loadModelDir("/models/other", 0, {});
+        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->modelDir(), QString("/models/other"), 5000);
+        QCOMPARE(app_->engine()->loadProblem(), QString());
+    }
+
+    void failedLoadWithoutAModelIsAnError() {
+        app_.reset();
+        app::EngineScript s;
+        s.loadError = "/models/gemma: rbln_config.json: missing";
+        script_->setScript(s);
+        app_ = std::make_unique<ui::AppController>(dir_.filePath("fresh"),
+                                                   app::makeScriptedBackend(script_));
+        app_->engine()->loadModelDir("/models/gemma", 0, {});
+        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->state(), app::EngineClient::State::Failed, 5000);
+        QCOMPARE(app_->engine()->lastError(), QString("/models/gemma: rbln_config.json: missing"));
+        QVERIFY(!app_->chat()->send("hello"));
+    }
+
+    void settingsChangesAreAnnouncedAndSaved() {
+        QVERIFY(app_->chat()->send("Hi"));
+        waitIdle();
+        QSignalSpy changed(app_->settings(), &ui::ConversationSettings::changed);
+        QSignalSpy current(app_->library(), &ui::ConversationLibrary::currentChanged);
+        app_->settings()->setThinking(true);
+        app_->settings()->setSystemPrompt("Be brief.");
+        app_->library()->renameChat(app_->library()->currentId(), "Renamed");
+        QCOMPARE(changed.count(), 3);
+        QCOMPARE(current.count(), 3);
+        const app::Conversation saved = store().load(app_->library()->currentId());
+        QVERIFY(saved.enableThinking);
+        QCOMPARE(saved.systemPrompt, QString("Be brief."));
+        QCOMPARE(saved.title, QString("Renamed"));
+    }
+};
+
+int runChatSessionTest(int argc, char** argv) {
+    ChatSessionTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_chatsession.moc"

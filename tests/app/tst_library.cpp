@@ -1,0 +1,98 @@
+// The conversation library and settings on the scripted engine (nothing loaded): refusing to
+// send with no model, rename, delete with undo, per-conversation sampling with reset.
+#include "Common/appcontroller.h"
+#include "core/conversations/conversationstore.h"
+#include "core/worker/scriptedbackend.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace facet;
+
+class LibraryTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    void seed(app::ConversationStore& store, const QString& id, const QString& title,
+              int minutesAgo) {
+        app::Conversation c;
+        c.id = id;
+        c.title = title;
+        c.created = c.updated = QDateTime::currentDateTime().addSecs(-60 * minutesAgo);
+        app::Message m;
+        m.id = id + "-m";
+        m.text = "hello " + title;
+        c.messages.append(m);
+        store.save(c);
+    }
+
+private slots:
+    void noModelNoSend() {
+        ui::AppController app(
+            dir_.filePath("a"),
+            facet::app::makeScriptedBackend(std::make_shared<facet::app::ScriptedEngine>()));
+        QVERIFY(!app.engine()->ready());
+        QVERIFY(!app.chat()->send("hello"));
+        QCOMPARE(app.conversation()->rowCount(), 0);
+    }
+
+    void renameDeleteUndo() {
+        app::ConversationStore store(dir_.filePath("b"));
+        seed(store, "one", "First", 10);
+        seed(store, "two", "Second", 5);
+        ui::AppController app(
+            dir_.filePath("b"),
+            facet::app::makeScriptedBackend(std::make_shared<facet::app::ScriptedEngine>()));
+        app.library()->loadConversations();
+        QCOMPARE(app.chats()->rowCount(), 2);
+        QCOMPARE(app.chats()->idAt(0), QString("two"));
+
+        app.library()->renameChat("one", "  Renamed   first ");
+        QCOMPARE(store.load("one").title, QString("Renamed first"));
+
+        app.library()->openChat("two");
+        QCOMPARE(app.library()->currentId(), QString("two"));
+        QCOMPARE(app.conversation()->rowCount(), 1);
+        app.library()->deleteChat("two");
+        QVERIFY(app.library()->currentId() != QString("two")); // a new chat replaces it
+        QCOMPARE(app.chats()->rowCount(), 1);
+        QCOMPARE(app.library()->undoTitle(), QString("Second"));
+        QVERIFY(!QFile::exists(store.file("two")));
+        app.library()->undoDelete();
+        QCOMPARE(app.chats()->rowCount(), 2);
+        QVERIFY(QFile::exists(store.file("two")));
+        QCOMPARE(store.load("two").messages[0].text, QString("hello Second"));
+    }
+
+    void samplingPerConversationWithReset() {
+        app::ConversationStore store(dir_.filePath("c"));
+        seed(store, "s", "Sampled", 1);
+        ui::AppController app(
+            dir_.filePath("c"),
+            facet::app::makeScriptedBackend(std::make_shared<facet::app::ScriptedEngine>()));
+        app.library()->loadConversations();
+        app.library()->openChat("s");
+        QVERIFY(app.settings()->samplingIsDefault());
+        app.settings()->setSamplingValue("temperature", 0.3);
+        app.settings()->setSamplingValue("seed", "12345678901234567890");
+        QVERIFY(!app.settings()->samplingIsDefault());
+        QCOMPARE(app.settings()->sampling().temperature, 0.3);
+        const app::Conversation saved = store.load("s");
+        QVERIFY(saved.sampling.has_value());
+        QCOMPARE(saved.sampling->temperature, 0.3);
+        QCOMPARE(*saved.sampling->seed, 12345678901234567890ULL);
+        app.settings()->setSystemPrompt("Be brief.");
+        QCOMPARE(store.load("s").systemPrompt, QString("Be brief."));
+        app.settings()->resetSampling();
+        QVERIFY(app.settings()->samplingIsDefault());
+        QVERIFY(!store.load("s").sampling.has_value());
+    }
+};
+
+int runLibraryTest(int argc, char** argv) {
+    LibraryTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_library.moc"
