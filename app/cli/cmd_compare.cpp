@@ -1,7 +1,7 @@
 // facet-cli compare: one question about images answered once per detail level (every image of
 // the turn at that level), one column after another from the same seed; prints each level's
 // answer and a table of the columns' statistics, or with --json the events of `ask --json`,
-// each with a "level" field, and one stats event per level.
+// each with a "level" field, and one stats event per level (with "seed" when sampling).
 #include "args.h"
 #include "command.h"
 #include "event_json.h"
@@ -40,6 +40,7 @@ public:
 
     void onColumnStarted(int column, int level, std::optional<std::uint64_t> seed) override {
         columns[std::size_t(column)].level = level;
+        seed_ = seed;
         if (!json_) {
             std::cout << (column ? "\n" : "") << "== detail level " << level;
             if (seed)
@@ -80,9 +81,12 @@ private:
         j["level"] = level;
         if (j.contains("stats"))
             j["stats"]["level"] = level;
+        if (seed_ && j["type"] == "stats") // the one seed of every column (drawn when not given)
+            j["seed"] = *seed_;
         facet::cli::printJsonLine(j);
     }
     bool json_;
+    std::optional<std::uint64_t> seed_;
 };
 
 std::string joined(const std::vector<ImageStats>& images, int ImageStats::*field) {

@@ -49,6 +49,7 @@ QList<QJsonObject> comparable(const QList<QJsonObject>& events, int level) {
             continue;
         if (e["type"].toString() != "phase" || e["phase"].toString() != "vision")
             e.remove("level");
+        e.remove("seed");
         if (e.contains("stats")) {
             QJsonObject s = e["stats"].toObject();
             for (const char* key : {"level", "shared_preprocessed_images", "shared_preprocess_ms",
@@ -80,6 +81,7 @@ private slots:
                 ++stats;
                 QCOMPARE(e["stats"].toObject()["level"].toInt(), e["level"].toInt());
                 QCOMPARE(e["stats"].toObject()["shared_preprocessed_images"].toInt(), 1);
+                QCOMPARE(e["seed"].toInteger(), 99);
             }
         }
         QCOMPARE(stats, 3);
