@@ -274,6 +274,28 @@ private slots:
         QCOMPARE(rec.columns[2].stats->reusedTokens, 0); // the failed column left no cache
     }
 
+    void contextFullInOneColumnOnly() {
+        // A long text before the image: levels 70 and 140 fit max_seq_len 2048, 280 does not.
+        std::string words;
+        for (int i = 0; i < 580; ++i)
+            words += "word" + std::to_string(i % 97) + " ";
+        const Request r = turnRequest(
+            {text(words), image(testImage(160, 120, 39), 70), text("Summarize.")}, false, 4);
+        const Record full = ask(r, 280);
+        QVERIFY(full.error); // the premise: a single request at 280 is refused
+        QVERIFY(full.stats->finishReason == FinishReason::ContextFull);
+        SessionImpl session(engine);
+        const CompareRecorder rec = runCompare(session, r, {70, 280, 140});
+        QVERIFY2(!rec.columns[0].error, rec.columns[0].error ? rec.columns[0].error->c_str() : "");
+        QVERIFY(rec.columns[1].error);
+        QCOMPARE(*rec.columns[1].error, *full.error);
+        QVERIFY(rec.columns[1].stats->finishReason == FinishReason::ContextFull);
+        QVERIFY2(!rec.columns[2].error, rec.columns[2].error ? rec.columns[2].error->c_str() : "");
+        const Record single = ask(r, 140);
+        QCOMPARE(rec.columns[2].logits, single.logits);
+        QCOMPARE(rec.columns[2].reply, single.reply);
+    }
+
     void invalidComparisonsAreRefusedBeforeTheDevice() {
         SessionImpl session(engine);
         CompareRecorder rec(2);
