@@ -2,11 +2,9 @@
 // streamed to stdout; --json prints one event per line: phase, text, stats, error.
 #include "args.h"
 #include "command.h"
+#include "event_json.h"
 #include "generate/builtin_paths.h"
 #include "generate/engine.h"
-#include "generate/stats_json.h"
-
-#include <nlohmann/json.hpp>
 
 #include <csignal>
 #include <cstdlib>
@@ -28,26 +26,19 @@ public:
     bool failed = false;
 
     void onPhase(const PhaseEvent& e) override {
-        if (!json_)
-            return;
-        nlohmann::json j = {{"type", "phase"}, {"phase", toString(e.phase)}};
-        if (e.phase == Phase::Vision) {
-            j["image"] = e.imageIndex;
-            j["images"] = e.imageCount;
-            j["level"] = e.level;
-        }
-        line(j);
+        if (json_)
+            facet::cli::printJsonLine(facet::cli::phaseEventJson(e));
     }
     void onText(std::string_view content, std::string_view reasoning) override {
         if (json_) {
-            line({{"type", "text"}, {"content", content}, {"reasoning", reasoning}});
+            facet::cli::printJsonLine(facet::cli::textEventJson(content, reasoning));
         } else {
             std::cout << content << std::flush;
         }
     }
     void onFinished(const Stats& s, const std::string&) override {
         if (json_) {
-            line({{"type", "stats"}, {"stats", statsToJson(s)}});
+            facet::cli::printJsonLine(facet::cli::statsEventJson(s));
         } else {
             std::cout << "\n";
             std::cerr << "[" << s.promptTokens << " prompt tokens, " << s.generatedTokens
@@ -58,14 +49,13 @@ public:
     void onError(const std::string& message, const Stats& s) override {
         failed = true;
         if (json_) {
-            line({{"type", "error"}, {"message", message}, {"stats", statsToJson(s)}});
+            facet::cli::printJsonLine(facet::cli::errorEventJson(message, s));
         } else {
             std::cerr << "error: " << message << "\n";
         }
     }
 
 private:
-    static void line(const nlohmann::json& j) { std::cout << j.dump() << "\n" << std::flush; }
     bool json_;
 };
 

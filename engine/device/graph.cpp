@@ -73,6 +73,21 @@ Graph::~Graph() {
         model_->runtime()->api().rbln_destroy_runtime(runtime_);
 }
 
+std::uint32_t Graph::reportedInputCount() const {
+    return model_->runtime()->api().rbln_get_num_inputs(runtime_);
+}
+
+std::vector<std::uint64_t> Graph::reportedOutputBytes() const {
+    const auto& api = model_->runtime()->api();
+    std::vector<std::uint64_t> bytes;
+    const auto count = api.rbln_get_num_outputs(runtime_);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        const auto* layout = api.rbln_get_output_layout(runtime_, i);
+        bytes.push_back(layout ? api.rbln_get_layout_nbytes(layout) : 0);
+    }
+    return bytes;
+}
+
 void Graph::fail(const std::string& what) const {
     throw Error("graph '" + name_ + "' (" + model_->file().string() + "): " + what);
 }

@@ -8,6 +8,7 @@
 #include "device/tensor_info.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -64,6 +65,11 @@ public:
     void readOutput(size_t index, void* dst, size_t bytes) const;
     // Output `index` as bytes.
     [[nodiscard]] std::vector<std::byte> output(size_t index) const;
+
+    // What the runtime reports now, asked again (the smoke test prints it next to what the
+    // configs imply): rbln_get_num_inputs, and each output's rbln_get_layout_nbytes.
+    [[nodiscard]] std::uint32_t reportedInputCount() const;
+    [[nodiscard]] std::vector<std::uint64_t> reportedOutputBytes() const;
 
 private:
     [[noreturn]] void fail(const std::string& what) const;

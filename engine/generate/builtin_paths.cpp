@@ -1,5 +1,8 @@
 #include "generate/builtin_paths.h"
 
+#include "device/runtime_library.h"
+
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -18,6 +21,13 @@ bool isSimulatorFolder(const std::filesystem::path& modelDir) {
         return false;
     const nlohmann::json config = nlohmann::json::parse(in, nullptr, false);
     return !config.is_discarded() && config.is_object() && config.contains("facet_simulator");
+}
+
+std::optional<std::filesystem::path> runtimeFor(const std::filesystem::path& modelDir,
+                                                std::optional<std::filesystem::path> requested) {
+    if (!requested && !std::getenv(device::RuntimeLibrary::kEnvVar) && isSimulatorFolder(modelDir))
+        return builtinSimulatorRuntime();
+    return requested;
 }
 
 } // namespace facet::generate

@@ -69,11 +69,7 @@ EngineImpl::EngineImpl(const LoadOptions& options,
         throw fileError(options.modelDir / "config.json",
                         "per-layer inputs (Gemma 4 E2B/E4B) are not supported by this engine yet");
     }
-    auto library = options.runtimeLibrary;
-    if (!library && !std::getenv(device::RuntimeLibrary::kEnvVar) && isSimulatorFolder(spec.dir)) {
-        library = builtinSimulatorRuntime(); // a simulator folder cannot run on the real runtime
-    }
-    runtime = device::RuntimeLibrary::load(library);
+    runtime = device::RuntimeLibrary::load(runtimeFor(spec.dir, options.runtimeLibrary));
     graphs = std::make_unique<GraphSet>(
         runtime, spec, options.deviceId,
         [&](const std::string& step, double f) {

@@ -101,6 +101,11 @@ struct Stats {
     int prefillChunks = 0;
     int tokensPrefilled = 0; // prompt tokens actually run through prefill this request
     int reusedTokens = 0;    // prompt tokens taken from the session's KV cache
+    // Comparisons only: images of this column whose decoding and preprocessing were done once
+    // for every level of the comparison, and how long that one pass took (before column 0; not
+    // part of any column's ttftMs / totalMs).
+    int sharedPreprocessedImages = 0;
+    double sharedPreprocessMs = 0;
     int generatedTokens = 0;
     double ttftMs = 0;
     double decodeTokensPerS = 0;
@@ -127,6 +132,8 @@ public:
 class EngineImpl;
 class SessionImpl;
 class Session;
+struct CompareRequest; // generate/compare.h
+class CompareSink;     // generate/compare.h
 
 class Engine {
 public:
@@ -161,6 +168,13 @@ public:
     // (unreadable image, level not compiled, conversation longer than max_seq_len) also end in
     // onError before any device call.
     void generate(const Request&, EventSink&, const std::atomic<bool>& stop);
+
+    // Runs one turn once per level (generate/compare.h). Throws facet::Error before any device
+    // work when the comparison itself is invalid (levels not 2..5 distinct compiled ones, no
+    // image in the turn, an unreadable image); afterwards every failure is reported in its
+    // column and the other columns still run. `stop` ends the running column (Cancelled) and
+    // reports the columns not yet run as Cancelled.
+    void compare(const CompareRequest&, CompareSink&, const std::atomic<bool>& stop);
 
 private:
     friend class Engine;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <random>
 
 namespace facet::generate {
@@ -29,6 +30,17 @@ double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
+// Start of each run of image soft tokens, in order.
+std::vector<int> imageRunStarts(const std::vector<std::int32_t>& tokens, int imageTokenId) {
+    std::vector<int> starts;
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        if (tokens[i] == imageTokenId && (i == 0 || tokens[i - 1] != imageTokenId))
+            starts.push_back(static_cast<int>(i));
+    return starts;
+}
+
+} // namespace
+
 std::string fileHash(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -42,18 +54,8 @@ std::string fileHash(const std::filesystem::path& path) {
     return hash.hexDigest();
 }
 
-// Start of each run of image soft tokens, in order.
-std::vector<int> imageRunStarts(const std::vector<std::int32_t>& tokens, int imageTokenId) {
-    std::vector<int> starts;
-    for (std::size_t i = 0; i < tokens.size(); ++i)
-        if (tokens[i] == imageTokenId && (i == 0 || tokens[i - 1] != imageTokenId))
-            starts.push_back(static_cast<int>(i));
-    return starts;
-}
-
-} // namespace
-
 struct SessionImpl::Run {
+    const RunContext* context = nullptr;
     Clock::time_point start = Clock::now();
     Stats stats;
     std::vector<std::uint16_t> logits;
@@ -89,7 +91,7 @@ ImageEntry SessionImpl::describeImage(const ImageInput& input) const {
     return e;
 }
 
-int SessionImpl::reusablePrefix(const BuiltPrompt& prompt) const {
+int SessionImpl::reusablePrefix(const BuiltPrompt& prompt, bool allowRollback) const {
     if (!engine_->kvReuse || engine_->cacheOwner != this || sequence_.length() == 0)
         return -1;
     const auto& cached = sequence_.tokens();
@@ -113,13 +115,23 @@ int SessionImpl::reusablePrefix(const BuiltPrompt& prompt) const {
         --d;
     // The sliding-window cache is a ring by logical position: dropping more than the last token
     // would leave ring slots overwritten by the dropped tokens, so only then is reuse exact.
-    if (d == 0 || static_cast<int>(d) < sequence_.length() - 1)
+    // Exception (comparisons only): while the cache never went past the window, no slot was
+    // written twice, and cutting it back to any prefix is exact too.
+    if (d == 0)
         return -1;
+    if (static_cast<int>(d) < sequence_.length() - 1) {
+        const int window = engine_->spec.slidingWindow;
+        if (!allowRollback || (window > 0 && sequence_.length() > window))
+            return -1;
+    }
     return static_cast<int>(d);
 }
 
-void SessionImpl::generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop) {
+void SessionImpl::generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop,
+                           const RunContext& context) {
     Run run;
+    run.context = &context;
+    run.stats.sharedPreprocessMs = context.sharedPreprocessMs;
     try {
         execute(run, request, sink, stop);
     } catch (const std::exception& e) {
@@ -174,14 +186,24 @@ void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, 
             continue;
         const ImageEntry& img = prompt.images[k];
         sink.onPhase({Phase::Vision, encoded++, toEncode, img.input.level});
-        const image::PreprocessedImage pre =
-            image::preprocess(image::decodeImage(img.input.path), img.input.level);
-        if (pre.softTokens != img.softTokens)
+        std::optional<image::PreprocessedImage> own;
+        const image::PreprocessedImage* pre = nullptr;
+        if (const auto* shared = run.context->sharedImages) {
+            if (const auto it = shared->find(img.key); it != shared->end()) {
+                pre = it->second;
+                ++run.stats.sharedPreprocessedImages;
+            }
+        }
+        if (!pre) {
+            own = image::preprocess(image::decodeImage(img.input.path), img.input.level);
+            pre = &*own;
+        }
+        if (pre->softTokens != img.softTokens)
             throw fileError(img.input.path, "the image changed while it was read");
         if (stop.load())
             throw PrefillCancelled{};
         run.deviceTouched = true;
-        const std::vector<std::uint16_t> features = e.vision->encode(pre);
+        const std::vector<std::uint16_t> features = e.vision->encode(*pre);
         std::copy(features.begin(), features.end(),
                   segment.embeds.begin() +
                       static_cast<std::ptrdiff_t>(static_cast<std::size_t>(starts[k] - reuse) * h));
@@ -220,7 +242,7 @@ void SessionImpl::execute(Run& run, const Request& request, EventSink& sink,
         run.stats.images.push_back({img.softTokens, img.input.level, img.bucket});
     }
     try {
-        prefillPrompt(run, prompt, reusablePrefix(prompt), sink, stop);
+        prefillPrompt(run, prompt, reusablePrefix(prompt, run.context->allowRollback), sink, stop);
     } catch (const PrefillCancelled&) {
         sequence_.clear(); // a partly prefilled turn is not worth keeping
         cachedImages_.clear();

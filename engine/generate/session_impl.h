@@ -4,11 +4,14 @@
 #include "generate/engine.h"
 #include "generate/engine_impl.h"
 #include "generate/kv_sequence.h"
+#include "image/preprocess.h"
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
+#include <string>
 
 namespace facet::generate {
 
@@ -22,12 +25,27 @@ struct SessionProbe {
     std::function<void(std::span<const std::uint16_t> logits)> onLogits;
 };
 
+// How one request runs when it is a column of a comparison (session_compare.cpp).
+struct RunContext {
+    // ImageEntry::key -> that image preprocessed at that level, made once for all columns.
+    const std::map<std::string, const image::PreprocessedImage*>* sharedImages = nullptr;
+    double sharedPreprocessMs = 0;
+    // The cache may be cut back further than its last token (to the comparison's shared
+    // prefix) when that is exact: see reusablePrefix.
+    bool allowRollback = false;
+};
+
+// SHA-256 of a file's bytes (hex); with "@level" it is an image's identity in the cache.
+[[nodiscard]] std::string fileHash(const std::filesystem::path& path);
+
 class SessionImpl {
 public:
     explicit SessionImpl(std::shared_ptr<EngineImpl> engine);
     ~SessionImpl();
 
-    void generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop);
+    void generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop,
+                  const RunContext& context = {});
+    void compare(const CompareRequest& request, CompareSink& sink, const std::atomic<bool>& stop);
 
     SessionProbe probe;
     [[nodiscard]] const KvSequence& sequence() const { return sequence_; }
@@ -36,7 +54,7 @@ private:
     struct Run; // one request's state
 
     ImageEntry describeImage(const ImageInput& input) const;
-    int reusablePrefix(const BuiltPrompt& prompt) const;
+    int reusablePrefix(const BuiltPrompt& prompt, bool allowRollback) const;
     void execute(Run& run, const Request& request, EventSink& sink, const std::atomic<bool>& stop);
     void prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, EventSink& sink,
                        const std::atomic<bool>& stop);

@@ -12,6 +12,8 @@ nlohmann::json statsToJson(const Stats& s) {
                         {"prefill_chunks", s.prefillChunks},
                         {"tokens_prefilled", s.tokensPrefilled},
                         {"reused_tokens", s.reusedTokens},
+                        {"shared_preprocessed_images", s.sharedPreprocessedImages},
+                        {"shared_preprocess_ms", s.sharedPreprocessMs},
                         {"generated_tokens", s.generatedTokens},
                         {"ttft_ms", s.ttftMs},
                         {"decode_tokens_per_s", s.decodeTokensPerS},

@@ -8,8 +8,9 @@
 namespace facet::generate {
 
 // Keys: prompt_tokens, image_tokens, images [{soft_tokens, level, bucket}], prefill_chunks,
-// tokens_prefilled, reused_tokens, generated_tokens, ttft_ms, decode_tokens_per_s, total_ms,
-// finish_reason (toString(FinishReason)), stop_token_id (null when none).
+// tokens_prefilled, reused_tokens, shared_preprocessed_images and
+// shared_preprocess_ms (comparisons; 0 otherwise), generated_tokens, ttft_ms, decode_tokens_per_s,
+// total_ms, finish_reason (toString(FinishReason)), stop_token_id (null when none).
 [[nodiscard]] nlohmann::json statsToJson(const Stats& stats);
 
 } // namespace facet::generate

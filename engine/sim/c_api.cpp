@@ -90,7 +90,13 @@ void runGraph(abi::RBLNRuntime* rt) {
         if (!rt->inputs[i])
             throw facet::Error("graph '" + rt->graph->name() + "': input " + std::to_string(i) +
                                " (" + spec.inputs[i].name + ") was not set");
-    if (auto fault = facet::sim::takeFault(rt->graph->name()))
+    // Both names count this run: "vision_tower" (every level) and "vision_tower[560]".
+    auto fault = facet::sim::takeFault(rt->graph->name());
+    const std::string levelName = rt->graph->levelName();
+    if (levelName != rt->graph->name())
+        if (auto levelFault = facet::sim::takeFault(levelName); levelFault && !fault)
+            fault = levelFault;
+    if (fault)
         throw facet::Error(*fault);
     try {
         rt->graph->run(rt->inputs, rt->outputs);

@@ -3,7 +3,8 @@
 // Sources: the environment variable FACET_SIM_FAULT="graph:N:message[;graph:N:message...]"
 // (read once, N counted from the process start) and injectFault() (N counted from the call).
 // `graph` is the simulator graph name: vision_tower, projector, prefill, image_prefill_384,
-// decoder_batch_1, ...
+// decoder_batch_1, ...; the per-level graphs also answer to "vision_tower[560]" and
+// "projector[560]" (runs of that level only).
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -105,6 +105,16 @@ GraphInstance::GraphInstance(std::shared_ptr<const LoadedModel> model, int devic
                                 model_->cache());
 }
 
+std::string GraphInstance::levelName() const {
+    const auto& config = model_->file().config;
+    if (!config.contains("max_soft_tokens"))
+        return name();
+    return name() + "[" +
+           std::to_string(
+               config.at("max_soft_tokens").at(static_cast<size_t>(index_)).get<int64_t>()) +
+           "]";
+}
+
 void GraphInstance::run(const std::vector<const void*>& in,
                         std::vector<std::vector<std::byte>>& out) {
     const auto& spec = *spec_;

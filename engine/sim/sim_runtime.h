@@ -40,6 +40,9 @@ public:
 
     const GraphSpec& spec() const { return *spec_; }
     const std::string& name() const { return model_->file().name; }
+    // name() plus the level for the per-level graphs of the vision tower and projector
+    // ("vision_tower[560]"), so a fault can hit one level only; otherwise name().
+    std::string levelName() const;
     // Runs with one pointer per input (each exactly spec().inputs[i].bytes) and fills
     // `outputs` (resized to spec().outputs). Throws facet::Error describing bad inputs.
     void run(const std::vector<const void*>& inputs, std::vector<std::vector<std::byte>>& outputs);

@@ -1,0 +1,37 @@
+#include "event_json.h"
+
+#include "generate/stats_json.h"
+
+#include <iostream>
+
+namespace facet::cli {
+
+using namespace facet::generate;
+
+nlohmann::json phaseEventJson(const PhaseEvent& e) {
+    nlohmann::json j = {{"type", "phase"}, {"phase", toString(e.phase)}};
+    if (e.phase == Phase::Vision) {
+        j["image"] = e.imageIndex;
+        j["images"] = e.imageCount;
+        j["level"] = e.level;
+    }
+    return j;
+}
+
+nlohmann::json textEventJson(std::string_view content, std::string_view reasoning) {
+    return {{"type", "text"}, {"content", content}, {"reasoning", reasoning}};
+}
+
+nlohmann::json statsEventJson(const Stats& s) {
+    return {{"type", "stats"}, {"stats", statsToJson(s)}};
+}
+
+nlohmann::json errorEventJson(const std::string& message, const Stats& partial) {
+    return {{"type", "error"}, {"message", message}, {"stats", statsToJson(partial)}};
+}
+
+void printJsonLine(const nlohmann::json& j) {
+    std::cout << j.dump() << "\n" << std::flush;
+}
+
+} // namespace facet::cli

@@ -1,0 +1,21 @@
+#pragma once
+// The JSON-lines shapes of facet-cli's streamed events, shared by `ask --json` and
+// `compare --json` (which adds "level" to each): phase, text, stats, error.
+#include "generate/engine.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace facet::cli {
+
+[[nodiscard]] nlohmann::json phaseEventJson(const generate::PhaseEvent& e);
+[[nodiscard]] nlohmann::json textEventJson(std::string_view content, std::string_view reasoning);
+[[nodiscard]] nlohmann::json statsEventJson(const generate::Stats& s);
+[[nodiscard]] nlohmann::json errorEventJson(const std::string& message,
+                                            const generate::Stats& partial);
+// One line on stdout, flushed (consumers read the stream as it comes).
+void printJsonLine(const nlohmann::json& j);
+
+} // namespace facet::cli
