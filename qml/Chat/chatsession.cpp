@@ -148,7 +148,7 @@ std::optional<app::Conversation> ChatSession::liveCopy(const QString& id) const 
 }
 
 void ChatSession::onPhase(quint64 id, const generate::PhaseEvent& phase) {
-    if (id != activeJob_)
+    if (id != activeJob_ || stopping_)
         return;
     activePhase_ = app::phaseText(app::fromEngine(phase.phase), phase.imageIndex, phase.imageCount,
                                   phase.level);
@@ -172,12 +172,19 @@ void ChatSession::endActiveReply(const QJsonObject& stats, app::FinishReason fin
     activeJob_ = 0;
     activeRow_ = -1;
     activeConversationId_.clear();
+    stopping_ = false;
     emit busyChanged();
 }
 
 void ChatSession::stop() {
-    if (activeJob_ != 0)
-        engine_.stop(activeJob_);
+    if (activeJob_ == 0)
+        return;
+    engine_.stop(activeJob_);
+    // Said at once; the engine ends the reply at its next check (between device calls).
+    stopping_ = true;
+    activePhase_ = tr("Stopping…");
+    if (!background_)
+        conversation_.setPhase(activeRow_, activePhase_);
 }
 
 void ChatSession::finishForQuit() {

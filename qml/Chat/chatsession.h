@@ -79,6 +79,7 @@ private:
     int activeRow_ = -1;
     QString activeConversationId_;
     QString activePhase_;
+    bool stopping_ = false; // Stop pressed: the phase line says so until the reply ends
     // The conversation being written while another one is open.
     std::optional<app::Conversation> background_;
 };

@@ -20,7 +20,7 @@ QtObject {
     readonly property color overlay: dark ? "#cc101418" : "#cce8f0fe"
     // The selected conversation and hovered rows: chosen against `text` (WCAG AA in both themes;
     // the system highlight made light text on light blue in the dark theme).
-    readonly property color selection: dark ? "#35425a" : "#d2e3fc"
+    readonly property color selection: dark ? "#2e3a50" : "#d2e3fc"
     readonly property color hover: dark ? "#2a2d33" : "#e2e6ea"
 
     readonly property int spacing: 8

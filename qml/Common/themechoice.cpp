@@ -126,12 +126,12 @@ ThemeChoice themeChoice(const QStringList& arguments) {
 
 QPalette darkPalette() {
     return paletteOf({"#202124", "#e8eaed", "#2a2b2e", "#303134", "#303134", "#8ab4f8", "#202124",
-                      "#8ab4f8", "#9aa0a6", "#5f6368", "#45474c", "#3c4043", "#17181a", "#80868b"});
+                      "#8ab4f8", "#9aa0a6", "#5f6368", "#45474c", "#3c4043", "#17181a", "#9aa0a6"});
 }
 
 QPalette lightPalette() {
     return paletteOf({"#f5f6f7", "#202124", "#ffffff", "#f1f3f4", "#eceef1", "#1a73e8", "#ffffff",
-                      "#1a73e8", "#70757a", "#ffffff", "#e8eaed", "#bdc1c6", "#9aa0a6", "#9aa0a6"});
+                      "#1a73e8", "#70757a", "#ffffff", "#e8eaed", "#bdc1c6", "#9aa0a6", "#666a6f"});
 }
 
 void applyTheme(ThemeChoice choice) {

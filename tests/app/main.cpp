@@ -6,6 +6,7 @@ int runStoreTest(int argc, char** argv);
 int runLibraryTest(int argc, char** argv);
 int runBranchesTest(int argc, char** argv);
 int runChatSessionTest(int argc, char** argv);
+int runCancelRegistryTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -15,5 +16,6 @@ int main(int argc, char** argv) {
     failures += runLibraryTest(argc, argv);
     failures += runBranchesTest(argc, argv);
     failures += runChatSessionTest(argc, argv);
+    failures += runCancelRegistryTest(argc, argv);
     return failures;
 }

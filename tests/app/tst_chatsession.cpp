@@ -82,6 +82,8 @@ private slots:
         QElapsedTimer sinceStop;
         sinceStop.start();
         app_->chat()->stop();
+        QCOMPARE(app_->conversation()->index(1).data(ui::ConversationModel::PhaseRole).toString(),
+                 QString("Stopping…")); // at once, before the engine answers
         waitIdle();
         QVERIFY2(sinceStop.elapsed() < 1000, qPrintable(QString::number(sinceStop.elapsed())));
         QCOMPARE(message(1).finishReason, app::FinishReason::Cancelled);

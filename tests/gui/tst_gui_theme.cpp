@@ -108,6 +108,37 @@ class GuiThemeTest : public QObject {
                                         .arg(contrast(themeColor(ink), themeColor(surface)))));
             QVERIFY(contrast(themeColor("accent"), themeColor(surface)) >= 3);
         }
+        // The sidebar's states: the selected and the hovered conversation (the selected one was
+        // light text on light blue, 1.7:1, in the dark theme), and its focus frame.
+        for (const char* surface : {"selection", "hover"}) {
+            for (const char* ink : {"text", "mutedText"})
+                QVERIFY2(contrast(themeColor(ink), themeColor(surface)) >= 4.5,
+                         qPrintable(QStringLiteral("%1 on %2: %3")
+                                        .arg(ink, surface)
+                                        .arg(contrast(themeColor(ink), themeColor(surface)))));
+            QVERIFY(contrast(themeColor("accent"), themeColor(surface)) >= 3);
+        }
+        // The controls' palette in every state: text on buttons and fields (active, inactive,
+        // disabled), selected text, and the highlight that marks a checked switch or the chosen
+        // level against the window (3:1 for a control's state, WCAG 1.4.11).
+        const QPalette palette = QGuiApplication::palette();
+        const auto check = [&](QPalette::ColorGroup g, QPalette::ColorRole ink,
+                               QPalette::ColorRole surface, double needed, const char* what) {
+            const double c = contrast(palette.color(g, ink), palette.color(g, surface));
+            QVERIFY2(c >= needed,
+                     qPrintable(QStringLiteral("%1 (group %2): %3").arg(what).arg(g).arg(c)));
+        };
+        for (auto g : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+            check(g, QPalette::ButtonText, QPalette::Button, 4.5, "button text");
+            check(g, QPalette::Text, QPalette::Base, 4.5, "field text");
+            check(g, QPalette::WindowText, QPalette::Window, 4.5, "window text");
+            check(g, QPalette::PlaceholderText, QPalette::Base, 4.5, "placeholder");
+        }
+        for (auto g : {QPalette::Active, QPalette::Inactive}) {
+            check(g, QPalette::HighlightedText, QPalette::Highlight, 4.5, "selected text");
+            check(g, QPalette::Highlight, QPalette::Window, 3, "checked switch / chosen level");
+            check(g, QPalette::Highlight, QPalette::Button, 3, "highlight on a button");
+        }
         // Controls (Fusion) draw with the application palette too, not the style's own light one
         // (the send button is disabled here: no model).
         QQuickItem* send = itemNamed(window_, "sendButton");
@@ -163,7 +194,8 @@ private slots:
             "property color warning: Theme.warning\n"
             "property color replyBubble: Theme.replyBubble\n"
             "property color userBubble: Theme.userBubble\n"
-            "property color sidebar: Theme.sidebar\n}",
+            "property color sidebar: Theme.sidebar\n"
+            "property color selection: Theme.selection\n property color hover: Theme.hover\n}",
             QUrl());
         theme_.reset(mirror.create());
         QVERIFY2(theme_, qPrintable(mirror.errorString()));

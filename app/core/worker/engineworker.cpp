@@ -27,20 +27,12 @@ EngineWorker::EngineWorker(std::unique_ptr<EngineBackend> backend, QObject* pare
 EngineWorker::~EngineWorker() = default;
 
 void EngineWorker::requestStop(quint64 upToId) {
-    quint64 current = cancelUpTo_.load();
-    while (current < upToId && !cancelUpTo_.compare_exchange_weak(current, upToId)) {
-    }
-    stop_.store(true);
-}
-
-void EngineWorker::beginRequest(quint64 id) {
-    // A stop pressed before this request started (while it was queued) still applies.
-    stop_.store(id <= cancelUpTo_.load());
+    cancels_.cancelUpTo(upToId);
 }
 
 void EngineWorker::loadModel(quint64 id, const QString& modelDir, int deviceId,
                              const QString& runtimeLibrary) {
-    beginRequest(id);
+    const auto cancel = cancels_.begin(id);
     generate::LoadOptions options;
     options.modelDir = modelDir.toStdString();
     options.deviceId = deviceId;
@@ -52,11 +44,12 @@ void EngineWorker::loadModel(quint64 id, const QString& modelDir, int deviceId,
             [&](const generate::LoadProgress& p) {
                 emit loadProgress(id, QString::fromStdString(p.step), p.fraction);
             },
-            stop_);
+            cancel->flag);
         emit modelLoaded(id, backend_->info(), backend_->defaultSampling());
     } catch (const std::exception& e) {
         emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded());
     }
+    cancels_.end(id);
 }
 
 void EngineWorker::unloadModel() {
@@ -64,18 +57,19 @@ void EngineWorker::unloadModel() {
 }
 
 void EngineWorker::runJob(const GenerateJob& job) {
-    beginRequest(job.id);
     if (!backend_->loaded()) {
         emit failed(job.id, tr("No model loaded"), {});
         return;
     }
+    const auto cancel = cancels_.begin(job.id);
     try {
         BatchingSink sink(*this, job.id, batchMs_.load());
-        backend_->generate(job.sessionKey.toStdString(), job.request, sink, stop_);
+        backend_->generate(job.sessionKey.toStdString(), job.request, sink, cancel->flag);
     } catch (const std::exception& e) {
         // generate() reports runtime failures through the sink; this is session creation.
         emit failed(job.id, QString::fromStdString(e.what()), {});
     }
+    cancels_.end(job.id);
 }
 
 } // namespace facet::app

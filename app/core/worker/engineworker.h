@@ -3,7 +3,8 @@
 // engine, or a scripted one in tests: enginebackend.h), takes requests through queued slots and
 // answers with queued signals: text in batches (at most one update per ~30 ms), phases,
 // statistics, errors. Stop is an atomic flag the engine checks between device calls, so it works
-// during load, vision, prefill, decode.
+// during load, vision, prefill, decode. Each request has its own token (cancelregistry.h).
+#include "core/worker/cancelregistry.h"
 #include "core/worker/enginebackend.h"
 
 #include <QJsonObject>
@@ -56,11 +57,8 @@ signals:
     void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
 
 private:
-    void beginRequest(quint64 id);
-
     std::unique_ptr<EngineBackend> backend_;
-    std::atomic<bool> stop_{false};
-    std::atomic<quint64> cancelUpTo_{0};
+    CancelRegistry cancels_;
     std::atomic<quint64> lastId_{0};
     std::atomic<int> batchMs_{30};
 };
