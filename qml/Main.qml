@@ -24,6 +24,7 @@ ApplicationWindow {
         onSettingsRequested: settingsDialog.open()
         onExportRequested: (format) => exportDialog.openFor(format)
         onCopyRequested: (text) => App.chat.copyText(text)
+        onSmokeTestRequested: smokeTest.start()
     }
 
     function showPreview(path, name, level, tokens, w, h) {
@@ -126,6 +127,11 @@ ApplicationWindow {
     SettingsDialog { id: settingsDialog; settings: App.settings }
 
     ExportDialog { id: exportDialog; library: App.library }
+    SmokeTestDialog {
+        id: smokeTest
+        engine: App.engine
+        onNotice: (message) => notices.show(message)
+    }
 
     onClosing: App.chat.finishForQuit()
 }

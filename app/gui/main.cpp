@@ -32,12 +32,19 @@ Q_LOGGING_CATEGORY(lcApp, "facet.app")
 void logEngineEvents(facet::ui::AppController& app) {
     using facet::app::EngineClient;
     EngineClient* engine = app.engine();
+    QObject::connect(engine, &EngineClient::modelLoaded, engine, [engine] {
+        qCInfo(lcEngine).noquote()
+            << "model loaded from" << engine->modelDir() << engine->info().toCompactJson();
+    });
     QObject::connect(engine, &EngineClient::stateChanged, engine, [engine] {
-        if (engine->state() == EngineClient::State::Ready)
-            qCInfo(lcEngine).noquote()
-                << "model loaded from" << engine->modelDir() << engine->info().toCompactJson();
-        else if (engine->state() == EngineClient::State::Failed)
+        if (engine->state() == EngineClient::State::Failed)
             qCWarning(lcEngine).noquote() << "model load failed:" << engine->lastError();
+    });
+    QObject::connect(engine, &EngineClient::loadProblemChanged, engine, [engine] {
+        if (!engine->loadProblem().isEmpty())
+            qCWarning(lcEngine).noquote()
+                << "model load failed (the loaded model was kept):" << engine->loadProblemFolder()
+                << engine->loadProblem();
     });
     // Each request's outcome in one line (stopped, finished, limits), for bug reports.
     QObject::connect(engine, &EngineClient::finished, engine,
@@ -71,8 +78,7 @@ void logEngineEvents(facet::ui::AppController& app) {
 
 // Every QML module the app loads must be installed, or the app refuses to start naming the
 // Debian packages (a missing one used to crash it when a file dialog opened).
-int checkQmlModules(bool report) {
-    QQmlEngine probe;
+int checkQmlModules(QQmlEngine& probe, bool report) {
     const auto modules = facet::gui::requiredQmlModules();
     const auto missing = facet::gui::missingQmlModules(probe, modules);
     if (report)
@@ -95,17 +101,20 @@ int checkQmlModules(bool report) {
 
 int main(int argc, char** argv) {
     facet::ui::prepareApplication();
-    QGuiApplication application(argc, argv);
-    const facet::gui::Options options = facet::gui::parseCommandLine(application);
+    facet::gui::Options options;
+    {
+        // --help and --version must work without a display: parsed before the GUI exists.
+        const QCoreApplication parsing(argc, argv);
+        options = facet::gui::parseCommandLine(parsing);
+    }
     if (options.exitNow)
         return options.exitCode;
+    QGuiApplication application(argc, argv);
     QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.facet.Facet")));
 
     // Declared before everything that may log, so it outlives them.
     facet::app::LogFile log(facet::app::defaultLogPath());
     const facet::app::ScopedLogMessageHandler logEverything(log);
-    if (const int rc = checkQmlModules(options.checkQmlModules); rc != 0 || options.checkQmlModules)
-        return rc;
     qCInfo(lcApp).noquote() << "Facet" << QCoreApplication::applicationVersion() << "started";
     // `--theme dark|light` or FACET_THEME; by default the system's palette.
     facet::ui::applyTheme(facet::ui::themeChoice(QCoreApplication::arguments()));
@@ -113,11 +122,16 @@ int main(int argc, char** argv) {
     facet::ui::AppController app{QString(), facet::app::makeLocalBackend()};
     logEngineEvents(app);
     app.library()->loadConversations();
-    // The last model folder that loaded, else the demo model (simulated device).
     facet::gui::StartupModel startupModel(*app.engine());
-    startupModel.start();
 
+    // The window's own QML engine checks the modules first (a second, short-lived engine made
+    // the start crash now and then).
     QQmlApplicationEngine engine;
+    if (const int rc = checkQmlModules(engine, options.checkQmlModules);
+        rc != 0 || options.checkQmlModules)
+        return rc;
+    // The last model folder that loaded, else the demo model (simulated device).
+    startupModel.start();
     if (!facet::ui::loadMainWindow(engine, app))
         return 1;
     // `facet IMAGE...`: attached once the window shows refusals as notices.

@@ -12,6 +12,7 @@ Pane {
     // Export needs something to export.
     required property bool canExport
     signal settingsRequested()
+    signal smokeTestRequested()
     signal copyRequested(string text)
     signal exportRequested(string format)
     padding: 6
@@ -70,7 +71,7 @@ Pane {
     FolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
-        onAccepted: bar.engine.loadModel(selectedFolder)
+        onAccepted: bar.engine.loadChosenFolder(selectedFolder, currentFolder)
     }
 
     ColumnLayout {
@@ -116,6 +117,22 @@ Pane {
                     id: exportMenu
                     MenuItem { text: qsTr("Markdown…"); Accessible.name: qsTr("Export as Markdown"); onTriggered: bar.exportRequested("md") }
                     MenuItem { text: qsTr("JSON…"); Accessible.name: qsTr("Export as JSON"); onTriggered: bar.exportRequested("json") }
+                }
+            }
+            Button {
+                objectName: "helpButton"
+                text: qsTr("Help")
+                Accessible.name: qsTr("Help menu")
+                onClicked: helpMenu.open()
+                Menu {
+                    id: helpMenu
+                    MenuItem {
+                        objectName: "runSmokeTest"
+                        text: qsTr("Run smoke test…")
+                        enabled: bar.engine.ready
+                        Accessible.name: qsTr("Run the smoke test of the NPU install")
+                        onTriggered: bar.smokeTestRequested()
+                    }
                 }
             }
             Button {

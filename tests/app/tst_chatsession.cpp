@@ -6,6 +6,7 @@
 #include "core/worker/scriptedbackend.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -202,6 +203,35 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->state(), app::EngineClient::State::Failed, 5000);
         QCOMPARE(app_->engine()->lastError(), QString("/models/gemma: rbln_config.json: missing"));
         QVERIFY(!app_->chat()->send("hello"));
+    }
+
+    // Help → Run smoke test…: steps reported as they run, the failing step named, and the
+    // model the test unloaded loaded again; no chat while it has the device.
+    void smokeTestReportsStepsAndReloadsTheModel() {
+        app::EngineScript s;
+        s.smokeFailStep = "vision";
+        s.smokeStepMs = 5;
+        script_->setScript(s);
+        QSignalSpy steps(app_->engine(), &app::EngineClient::smokeStep);
+        QSignalSpy finished(app_->engine(), &app::EngineClient::smokeFinished);
+        QVERIFY(app_->engine()->runSmokeTest());
+        QVERIFY(!app_->engine()->runSmokeTest()); // one at a time
+        QVERIFY(!app_->chat()->send("not now"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+        QCOMPARE(steps.count(), 10); // five steps, started and finished
+        const QJsonObject report = finished.at(0).at(0).toJsonObject();
+        QVERIFY(!report.value("passed").toBool());
+        const QJsonArray list = report.value("steps").toArray();
+        QCOMPARE(list.size(), 5);
+        QCOMPARE(list[3].toObject().value("status").toString(), QString("fail"));
+        QCOMPARE(list[3].toObject().value("message").toString(),
+                 QString("scripted failure of vision"));
+        QCOMPARE(list[4].toObject().value("status").toString(), QString("skipped"));
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->ready(), 5000);
+        QCOMPARE(app_->engine()->modelDir(), QString("scripted"));
+        script_->setScript({});
+        QVERIFY(app_->chat()->send("after the test"));
+        waitIdle();
     }
 
     void settingsChangesAreAnnouncedAndSaved() {

@@ -102,6 +102,9 @@ private slots:
                     QVERIFY(
                         log.write(QtInfoMsg, "facet.engine", QStringLiteral("request %1").arg(i)));
             }
+            for (int i = 0; i < 50; ++i) // differing only in names and numbers: one message
+                QVERIFY(log.write(QtWarningMsg, "qt.text.font",
+                                  QStringLiteral("no glyphs for \"Font%1\", script %1").arg(i)));
             for (int i = 0; i < 5; ++i) // errors are never held back
                 QVERIFY(log.write(QtCriticalMsg, "facet.engine", "device lost"));
         }
@@ -114,6 +117,7 @@ private slots:
         QCOMPARE(count("[repeated 1000 times] OpenType support missing"), 1);
         QCOMPARE(count("[seen 1500 times in all] OpenType support missing"), 1);
         QCOMPARE(count("request "), 3);
+        QCOMPARE(count("no glyphs for"), 3 + 1 + 1); // 3 shown, the 10th, the total
         QCOMPARE(count("device lost"), 5);
     }
 

@@ -149,6 +149,8 @@ private slots:
         QCOMPARE(proposedExportName("Receipt: 12/3 \"total\"", ExportFormat::Markdown),
                  QString("Receipt- 12-3 -total-.md"));
         QCOMPARE(withExportExtension("notes", ExportFormat::Json), QString("notes.json"));
+        QCOMPARE(proposedExportName("Describe it in a few words.", ExportFormat::Markdown),
+                 QString("Describe it in a few words.md"));
         QCOMPARE(withExportExtension("notes.txt", ExportFormat::Json), QString("notes.txt"));
 
         const QString md = out + "/Receipt.md";
@@ -157,6 +159,7 @@ private slots:
         QVERIFY(written.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(written.readAll());
         QVERIFY2(text.contains("](Receipt-images/images/ab12.jpg)"), qPrintable(text));
+        QVERIFY2(text.contains(" · "), qPrintable(text)); // the stats separator, UTF-8 once
         QFile copied(out + "/Receipt-images/images/ab12.jpg");
         QVERIFY(copied.open(QIODevice::ReadOnly));
         QCOMPARE(copied.readAll(), QByteArray("JPEGBYTES"));

@@ -25,7 +25,7 @@ QString statsLine(const QJsonObject& s) {
     add("decode_tokens_per_s", QStringLiteral("%1 tokens/s"));
     if (s.contains(QLatin1String("finish_reason")))
         parts << QStringLiteral("finish: ") + s.value(QLatin1String("finish_reason")).toString();
-    return parts.join(QLatin1String(" · "));
+    return parts.join(QStringLiteral(" · ")); // UTF-8 source: not QLatin1String
 }
 
 // "(version 2 of 3)" where the conversation branches, so a reader knows others exist.

@@ -44,6 +44,9 @@ QString proposedExportName(const QString& title, ExportFormat format) {
                  QStringLiteral("-"));
     while (name.startsWith(QLatin1Char('.')))
         name.remove(0, 1);
+    // "…a few words." would give "words..md".
+    while (name.endsWith(QLatin1Char('.')) || name.endsWith(QLatin1Char(' ')))
+        name.chop(1);
     if (name.isEmpty())
         name = QStringLiteral("conversation");
     return name.left(100) + extension(format);

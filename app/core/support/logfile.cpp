@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMutexLocker>
+#include <QRegularExpression>
 
 #include <atomic>
 #include <cstdio>
@@ -68,6 +69,21 @@ void LogFile::rotateLocked() {
         QFile::remove(path_);
 }
 
+namespace {
+
+// Messages that differ only in numbers or quoted names ("OpenType support missing for "DejaVu
+// Sans", script 11") count as one repeated message.
+QString repeatKey(const QString& message) {
+    static const QRegularExpression quoted(QStringLiteral(R"("[^"]*"|'[^']*')"));
+    static const QRegularExpression number(QStringLiteral(R"(\d+)"));
+    QString key = message;
+    key.replace(quoted, QStringLiteral("\"…\""));
+    key.replace(number, QStringLiteral("#"));
+    return key;
+}
+
+} // namespace
+
 LogFile::~LogFile() {
     const QMutexLocker lock(&mutex_);
     for (auto it = repeats_.cbegin(); it != repeats_.cend(); ++it) {
@@ -85,7 +101,7 @@ bool LogFile::write(QtMsgType type, const QString& category, const QString& mess
     const QMutexLocker lock(&mutex_);
     if (type == QtCriticalMsg || type == QtFatalMsg)
         return writeLocked(type, category, message);
-    const qint64 seen = ++repeats_[category + QLatin1Char('\n') + message];
+    const qint64 seen = ++repeats_[category + QLatin1Char('\n') + repeatKey(message)];
     if (seen <= kRepeatsShown)
         return writeLocked(type, category, message);
     qint64 power = 10;

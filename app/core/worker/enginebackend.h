@@ -4,6 +4,7 @@
 // (ScriptedBackend) plays canned phases, text and errors so controller and view tests run in
 // milliseconds without a model. Called on the worker thread only.
 #include "generate/engine.h"
+#include "generate/smoke_test.h"
 
 #include <atomic>
 #include <functional>
@@ -32,6 +33,12 @@ public:
     // no session can be made).
     virtual void generate(const std::string& sessionKey, const generate::Request& request,
                           generate::EventSink& sink, const std::atomic<bool>& stop) = 0;
+
+    // The install check of `facet-cli smoke-test` (generate/smoke_test.h). The device holds one
+    // model: the loaded one is unloaded first (the caller loads it again afterwards).
+    [[nodiscard]] virtual generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
+                                                          const generate::SmokeProgress& progress,
+                                                          const std::atomic<bool>& stop) = 0;
 };
 
 // The compiled model through generate::Engine; keeps the KV cache of the latest conversation.

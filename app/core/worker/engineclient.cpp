@@ -3,6 +3,7 @@
 #include "generate/builtin_paths.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 #include <utility>
 
@@ -32,10 +33,12 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                 defaults_ = defaults;
                 lastError_.clear();
                 modelDir_ = loadingDir_;
+                modelRuntime_ = loadingRuntime_;
                 demo_ = !demoModelDir().isEmpty() && modelDir_ == QDir::cleanPath(demoModelDir());
                 loadingDir_.clear();
                 setLoadProblem({}, {});
                 setState(State::Ready);
+                emit modelLoaded();
             });
     connect(worker_, &EngineWorker::loadFailed, this,
             [this](quint64 id, const QString& message, bool modelKept) {
@@ -53,6 +56,25 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                 demo_ = false;
                 lastError_ = cancelled ? tr("Loading cancelled") : message;
                 setState(cancelled ? State::NoModel : State::Failed);
+            });
+    connect(worker_, &EngineWorker::smokeStep, this,
+            [this](quint64 id, int index, int count, const QJsonObject& step, bool done) {
+                if (id != smokeId_)
+                    return;
+                loadStep_ = tr("Smoke test: %1").arg(step.value(QLatin1String("title")).toString());
+                loadFraction_ = count > 0 ? (index + (done ? 1.0 : 0.0)) / count : 0;
+                emit loadProgressChanged();
+                emit smokeStep(index, count, step, done);
+            });
+    connect(worker_, &EngineWorker::smokeFinished, this,
+            [this](quint64 id, const QJsonObject& report) {
+                if (id != smokeId_)
+                    return;
+                smokeId_ = 0;
+                emit smokeRunningChanged();
+                emit smokeFinished(report);
+                // The model the test unloaded comes back.
+                loadModelDir(modelDir_, info_.deviceId, modelRuntime_);
             });
     connect(worker_, &EngineWorker::phaseChanged, this, &EngineClient::phaseChanged);
     connect(worker_, &EngineWorker::textArrived, this, &EngineClient::textArrived);
@@ -98,11 +120,22 @@ void EngineClient::loadModel(const QUrl& folder, int deviceId) {
     loadModelDir(folder.toLocalFile(), deviceId, QString());
 }
 
+void EngineClient::loadChosenFolder(const QUrl& selected, const QUrl& shown) {
+    const auto isModel = [](const QString& dir) {
+        return QFileInfo::exists(QDir(dir).filePath(QStringLiteral("rbln_config.json")));
+    };
+    const QString picked = selected.toLocalFile();
+    const QString current = shown.toLocalFile();
+    loadModelDir(!isModel(picked) && !current.isEmpty() && isModel(current) ? current : picked, 0,
+                 QString());
+}
+
 void EngineClient::loadModelDir(const QString& folder, int deviceId, const QString& runtime) {
     if (state_ == State::Loading)
         cancelLoad();
     loadId_ = worker_->nextRequestId();
     loadingDir_ = QDir::cleanPath(folder);
+    loadingRuntime_ = runtime;
     cancelling_ = false;
     loadStep_ = tr("Starting");
     loadFraction_ = 0;
@@ -131,6 +164,29 @@ void EngineClient::cancelLoad() {
     // The worker answers with loadFailed: the model loaded before (if any) is back then.
     cancelling_ = true;
     worker_->requestStop(loadId_);
+}
+
+bool EngineClient::runSmokeTest() {
+    if (state_ != State::Ready || smokeRunning())
+        return false;
+    smokeId_ = worker_->nextRequestId();
+    emit smokeRunningChanged();
+    loadStep_ = tr("Smoke test");
+    loadFraction_ = 0;
+    emit loadProgressChanged();
+    loadingDir_ = modelDir_;
+    setState(State::Loading); // no chat while the test has the device
+    QMetaObject::invokeMethod(
+        worker_,
+        [w = worker_, id = smokeId_, dir = modelDir_, device = info_.deviceId,
+         runtime = modelRuntime_] { w->runSmokeTest(id, dir, device, runtime); },
+        Qt::QueuedConnection);
+    return true;
+}
+
+void EngineClient::stopSmokeTest() {
+    if (smokeRunning())
+        worker_->requestStop(smokeId_);
 }
 
 void EngineClient::setLoadProblem(const QString& folder, const QString& problem) {

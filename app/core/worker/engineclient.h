@@ -26,6 +26,7 @@ class EngineClient : public QObject {
     Q_PROPERTY(facet::app::ModelInfo info READ info NOTIFY stateChanged)
     Q_PROPERTY(QList<int> detailLevels READ detailLevels NOTIFY stateChanged)
     Q_PROPERTY(QString demoModelDir READ demoModelDir CONSTANT)
+    Q_PROPERTY(bool smokeRunning READ smokeRunning NOTIFY smokeRunningChanged)
 public:
     enum class State { NoModel, Loading, Ready, Failed };
     Q_ENUM(State)
@@ -57,9 +58,21 @@ public:
     const generate::SamplingSettings& defaultSampling() const { return defaults_; }
 
     Q_INVOKABLE void loadModel(const QUrl& folder, int deviceId = 0);
+    // From the folder dialog: Qt 6.4's non-native FolderDialog returns the highlighted subfolder
+    // (a model's "language_model") when the user typed the model folder's path and pressed Open.
+    // A compiled model folder holds rbln_config.json: when `selected` lacks it and `shown` (the
+    // folder the dialog shows) has it, `shown` is the one meant.
+    Q_INVOKABLE void loadChosenFolder(const QUrl& selected, const QUrl& shown);
     Q_INVOKABLE void loadModelDir(const QString& folder, int deviceId, const QString& runtime);
     Q_INVOKABLE void loadDemoModel();
     Q_INVOKABLE void cancelLoad();
+
+    // Help → Run smoke test…: the install check on the loaded model's folder and device. The
+    // model is unloaded for it (one device) and loaded again when it ends. False when no model
+    // is loaded or a request runs.
+    Q_INVOKABLE bool runSmokeTest();
+    Q_INVOKABLE void stopSmokeTest();
+    bool smokeRunning() const { return smokeId_ != 0; }
 
     // Generation (used by the chat controller). Returns the request id.
     quint64 submit(GenerateJob job);
@@ -71,6 +84,10 @@ signals:
     void stateChanged();
     void loadProgressChanged();
     void loadProblemChanged();
+    void modelLoaded(); // a new model is in (not when a failed load kept the old one)
+    void smokeRunningChanged();
+    void smokeStep(int index, int count, const QJsonObject& step, bool done);
+    void smokeFinished(const QJsonObject& report);
     void phaseChanged(quint64 id, const facet::generate::PhaseEvent& phase);
     void textArrived(quint64 id, const QString& content, const QString& reasoning);
     void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
@@ -91,6 +108,9 @@ private:
     QString loadProblem_;
     QString loadProblemFolder_;
     bool cancelling_ = false;
+    quint64 smokeId_ = 0;
+    QString modelRuntime_; // the runtime library the loaded model was loaded with ("" = default)
+    QString loadingRuntime_;
     bool demo_ = false;
     ModelInfo info_;
     generate::SamplingSettings defaults_;

@@ -4,7 +4,10 @@
 
 #include "generate/stats_json.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+
+#include <nlohmann/json.hpp>
 
 #include <exception>
 
@@ -70,6 +73,46 @@ void EngineWorker::runJob(const GenerateJob& job) {
         emit failed(job.id, QString::fromStdString(e.what()), {});
     }
     cancels_.end(job.id);
+}
+
+namespace {
+
+QJsonObject toQt(const nlohmann::json& j) {
+    return QJsonDocument::fromJson(QByteArray::fromStdString(j.dump())).object();
+}
+
+QJsonObject stepJson(const generate::SmokeStep& s) {
+    nlohmann::json details = nlohmann::json::array();
+    for (const auto& d : s.details)
+        details.push_back(d);
+    return toQt({{"id", s.id},
+                 {"title", s.title},
+                 {"status", generate::toString(s.status)},
+                 {"ms", s.ms},
+                 {"message", s.message},
+                 {"details", details}});
+}
+
+} // namespace
+
+void EngineWorker::runSmokeTest(quint64 id, const QString& modelDir, int deviceId,
+                                const QString& runtimeLibrary) {
+    const auto cancel = cancels_.begin(id);
+    generate::SmokeOptions options;
+    options.modelDir = modelDir.toStdString();
+    options.deviceId = deviceId;
+    if (!runtimeLibrary.isEmpty())
+        options.runtimeLibrary = runtimeLibrary.toStdString();
+    generate::SmokeProgress progress;
+    progress.stepStarted = [&](int index, int count, const generate::SmokeStep& step) {
+        emit smokeStep(id, index, count, stepJson(step), false);
+    };
+    progress.stepFinished = [&](int index, int count, const generate::SmokeStep& step) {
+        emit smokeStep(id, index, count, stepJson(step), true);
+    };
+    const generate::SmokeReport report = backend_->smokeTest(options, progress, cancel->flag);
+    emit smokeFinished(id, toQt(generate::smokeReportToJson(report)));
+    cancels_.end(id);
 }
 
 } // namespace facet::app

@@ -43,6 +43,9 @@ public slots:
     void loadModel(quint64 id, const QString& modelDir, int deviceId,
                    const QString& runtimeLibrary);
     void runJob(const facet::app::GenerateJob& job);
+    // The smoke test of the install (unloads the model; the client loads it again).
+    void runSmokeTest(quint64 id, const QString& modelDir, int deviceId,
+                      const QString& runtimeLibrary);
     void unloadModel();
 
 signals:
@@ -55,6 +58,10 @@ signals:
     void textArrived(quint64 id, const QString& content, const QString& reasoning);
     void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
     void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+    // A smoke-test step began (`done` false) or ended; `step` is its JSON (id, title, status,
+    // ms, message, details), `report` the whole report (generate::smokeReportToJson).
+    void smokeStep(quint64 id, int index, int count, const QJsonObject& step, bool done);
+    void smokeFinished(quint64 id, const QJsonObject& report);
 
 private:
     std::unique_ptr<EngineBackend> backend_;

@@ -73,6 +73,13 @@ public:
         session_->generate(request, sink, stop);
     }
 
+    generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
+                                    const generate::SmokeProgress& progress,
+                                    const std::atomic<bool>& stop) override {
+        unload();
+        return generate::runSmokeTest(options, progress, stop);
+    }
+
 private:
     std::unique_ptr<generate::Engine> engine_;
     generate::LoadOptions current_; // what engine_ was loaded from

@@ -106,6 +106,48 @@ public:
         finish(s.finishReason);
     }
 
+    // The real step list and titles, each passing (or failing on cue) after smokeStepMs.
+    generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
+                                    const generate::SmokeProgress& progress,
+                                    const std::atomic<bool>& stop) override {
+        loaded_ = false;
+        const EngineScript s = engine_->script();
+        generate::SmokeReport report;
+        report.machine.cpu = "scripted";
+        report.machine.simulated = true;
+        report.folder.directory = options.modelDir.string();
+        report.folder.name = "scripted";
+        report.folder.levels = {70, 140, 280, 560, 1120};
+        const std::pair<const char*, const char*> steps[] = {
+            {"folder", "The folder is a usable compiled model"},
+            {"runtime", "The runtime library is found"},
+            {"graphs_load", "Every graph loads on the device"},
+            {"vision", "The vision tower runs at every level"},
+            {"generate", "Prefill and greedy decode per level"}};
+        const int count = static_cast<int>(std::size(steps));
+        bool failed = false;
+        for (int i = 0; i < count; ++i) {
+            generate::SmokeStep step;
+            step.id = steps[i].first;
+            step.title = steps[i].second;
+            if (progress.stepStarted)
+                progress.stepStarted(i, count, step);
+            const bool ran = !failed && waitMs(s.smokeStepMs, stop);
+            step.status = !ran                         ? generate::SmokeStep::Status::Skipped
+                          : step.id == s.smokeFailStep ? generate::SmokeStep::Status::Fail
+                                                       : generate::SmokeStep::Status::Pass;
+            step.ms = ran ? s.smokeStepMs : 0;
+            if (step.status == generate::SmokeStep::Status::Fail) {
+                step.message = "scripted failure of " + step.id;
+                failed = true;
+            }
+            report.steps.push_back(step);
+            if (progress.stepFinished)
+                progress.stepFinished(i, count, report.steps.back());
+        }
+        return report;
+    }
+
 private:
     std::shared_ptr<ScriptedEngine> engine_;
     bool loaded_ = false;

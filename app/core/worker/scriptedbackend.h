@@ -23,6 +23,8 @@ struct EngineScript {
     int errorAfterPieces = -1; // >= 0: onError after that many pieces
     std::string errorMessage = "scripted device error";
     generate::FinishReason finishReason = generate::FinishReason::StopToken;
+    std::string smokeFailStep; // a step id ("vision"…) that fails in the smoke test
+    int smokeStepMs = 0;       // time each smoke-test step takes
 
     static generate::ModelInfo defaultInfo();
 };

@@ -1,0 +1,158 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Dialogs
+import QtQuick.Layouts
+import QtQml.Models
+import Facet.Ui
+
+// Help → Run smoke test…: the install check of `facet-cli smoke-test` on the loaded model's
+// folder and device, run on the engine's worker thread. Each step shows as it runs, then
+// passes or fails with its time and exact error; the JSON report and a screenshot of this
+// checklist can be saved to a folder.
+Dialog {
+    id: dialog
+    objectName: "smokeTestDialog"
+    required property EngineClient engine
+    property var report: ({})
+    property bool finished: false
+    signal notice(string message)
+    title: qsTr("Smoke test of the NPU install")
+    modal: true
+    parent: Overlay.overlay
+    anchors.centerIn: parent
+    width: Math.min(760, (parent ? parent.width : 760) - 40)
+    height: Math.min(560, (parent ? parent.height : 560) - 40)
+    closePolicy: engine.smokeRunning ? Popup.NoAutoClose : Popup.CloseOnEscape
+
+    function start() {
+        steps.clear()
+        report = ({})
+        finished = false
+        open()
+        if (!engine.runSmokeTest())
+            notice(qsTr("The smoke test needs a loaded model and no reply running."))
+    }
+
+    ListModel { id: steps }
+
+    Connections {
+        target: dialog.engine
+        function onSmokeStep(index, count, step, done) {
+            const row = { title: step.title, status: done ? step.status : "running",
+                          ms: step.ms, message: step.message, details: (step.details || []).join("\n") }
+            if (index < steps.count)
+                steps.set(index, row)
+            else
+                steps.append(row)
+        }
+        function onSmokeFinished(report) {
+            dialog.report = report
+            dialog.finished = true
+        }
+    }
+
+    FolderDialog {
+        id: saveFolder
+        title: qsTr("Save the smoke-test report in")
+        onAccepted: {
+            const path = saver.save(selectedFolder, dialog.report, dialog.Window.window)
+            dialog.notice(path.length > 0 ? qsTr("Smoke-test report saved: %1 (and a .png)").arg(path)
+                                          : qsTr("Report not saved: %1").arg(saver.error))
+        }
+    }
+    SmokeReportSaver { id: saver }
+
+    ColumnLayout {
+        anchors.fill: parent
+        Label {
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            text: qsTr("Checks the loaded model's folder on its device: runtime, graphs, their inputs and outputs, the vision tower at every level, generation, repeatability and Stop. The model is unloaded while it runs.")
+            color: Theme.mutedText
+        }
+        ListView {
+            id: list
+            objectName: "smokeSteps"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: steps
+            spacing: 4
+            Accessible.role: Accessible.List
+            Accessible.name: qsTr("Smoke-test steps")
+            ScrollBar.vertical: ScrollBar {}
+            delegate: ColumnLayout {
+                id: row
+                required property string title
+                required property string status
+                required property double ms
+                required property string message
+                required property string details
+                width: list.width - 12
+                RowLayout {
+                    Label {
+                        text: row.status === "pass" ? "✔" : row.status === "fail" ? "✘"
+                              : row.status === "skipped" ? "–" : "…"
+                        color: row.status === "fail" ? Theme.error : Theme.text
+                        font.bold: true
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        text: row.title
+                        color: Theme.text
+                        elide: Text.ElideRight
+                    }
+                    Label {
+                        text: row.status === "running" ? qsTr("running") : qsTr("%1 · %2 ms").arg(row.status).arg(row.ms.toFixed(0))
+                        color: Theme.mutedText
+                    }
+                }
+                TextEdit {
+                    Layout.fillWidth: true
+                    visible: text.length > 0
+                    readOnly: true
+                    selectByMouse: true
+                    wrapMode: TextEdit.Wrap
+                    text: row.message + (row.details.length > 0 ? "\n" + row.details : "")
+                    color: row.status === "fail" ? Theme.error : Theme.mutedText
+                    font.pixelSize: 12
+                }
+                Accessible.role: Accessible.ListItem
+                Accessible.name: qsTr("%1: %2").arg(row.title).arg(row.status)
+                Accessible.description: row.message
+            }
+        }
+        Label {
+            objectName: "smokeResult"
+            Layout.fillWidth: true
+            visible: dialog.finished
+            font.bold: true
+            color: dialog.report.passed ? Theme.text : Theme.error
+            text: dialog.report.passed ? qsTr("All checks passed.") : qsTr("Some checks failed: see the steps marked ✘.")
+            Accessible.name: qsTr("Smoke-test result")
+            Accessible.description: text
+        }
+        RowLayout {
+            Layout.alignment: Qt.AlignRight
+            Button {
+                visible: dialog.engine.smokeRunning
+                text: qsTr("Stop")
+                Accessible.name: qsTr("Stop the smoke test")
+                onClicked: dialog.engine.stopSmokeTest()
+            }
+            Button {
+                objectName: "smokeSave"
+                enabled: dialog.finished
+                text: qsTr("Save report…")
+                Accessible.name: qsTr("Save the smoke-test report and a screenshot")
+                onClicked: saveFolder.open()
+            }
+            Button {
+                enabled: !dialog.engine.smokeRunning
+                text: qsTr("Close")
+                Accessible.name: qsTr("Close the smoke test")
+                onClicked: dialog.close()
+            }
+        }
+    }
+}
