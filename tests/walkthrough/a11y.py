@@ -106,6 +106,28 @@ class A11y:
                 continue
         raise LookupError("no text field named %r" % name)
 
+    def wait_text(self, value, timeout=5.0):
+        """Waits until some text field shows `value` (typed text is drawn a moment after the
+        key events: a screenshot should show it whole)."""
+        p = self.pyatspi
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            stack = [self._app()]
+            while stack:
+                node = stack.pop()
+                if node is None:
+                    continue
+                try:
+                    if node.getRoleName() in ("text", "entry"):
+                        t = node.queryText()
+                        if t.getText(0, t.characterCount) == value:
+                            return
+                    stack.extend(node.getChildAtIndex(i) for i in range(node.childCount))
+                except Exception:
+                    continue
+            time.sleep(0.1)
+        raise LookupError("no text field shows %r after %.0fs" % (value, timeout))
+
     def focused(self):
         """The name of the control that has the keyboard focus, or None. Qt also marks the
         focus scopes around it (panels) as focused: the innermost one counts."""

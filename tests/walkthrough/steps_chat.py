@@ -15,6 +15,11 @@ def _ended(w, after, timeout, what):
     return m.group(2), int(m.group(3)), m.group(0)
 
 
+def _wait_idle(w):
+    """The log's "ended" line comes a moment before the window shows Send again."""
+    w.a11y.find("Send message", role="push button", timeout=10)
+
+
 def step_keyboard_question(w):
     """Tab until the message box has the focus (Tab must move focus, not type a tab), type,
     Enter; the reply must end normally."""
@@ -27,15 +32,17 @@ def step_keyboard_question(w):
         "Tab never reached the message box (focus on %r)" % w.a11y.focused()
     after = w.app.log_size()
     w.x.type(w.keyboard_question)
+    w.a11y.wait_text(w.keyboard_question)
     w.shot("keyboard-typed")
     w.x.key("Return")
     reason, generated, line = _ended(w, after, 60, "the keyboard question")
+    _wait_idle(w)
     w.shot("keyboard-reply")
     w.say(line)
     assert reason in ("stop_token", "max_tokens"), "the reply ended with %s" % reason
-    if generated > w.short_reply_tokens:
-        w.say("note: %d tokens generated although Settings set Max new tokens to %d"
-              % (generated, w.short_reply_tokens))
+    assert generated <= w.short_reply_tokens, \
+        "%d tokens generated although Settings set Max new tokens to %d" \
+        % (generated, w.short_reply_tokens)
 
 
 def step_switch_while_streaming(w):
@@ -66,6 +73,7 @@ def step_switch_while_streaming(w):
     w.a11y.find(question, timeout=10)
     w.shot("switch-back")
     reason, generated, line = _ended(w, after, 60, "the reply after switching back")
+    _wait_idle(w)
     w.shot("switch-reply-done")
     w.say(line)
     problems = []
@@ -124,10 +132,20 @@ def step_stop_during_encoding(w):
     w.shot("stop-encoding")
     pressed = time.time()
     w.x.key("Escape")
+    # The user must see at once that Stop was taken ("Stopping…"), however long it takes.
+    stopping = None
+    while time.time() - pressed < 1.0 and stopping is None:
+        found = [c for c in w.a11y.controls() if c.name == "Progress"]
+        if found and found[0].description.startswith("Stopping"):
+            stopping = time.time() - pressed
+        elif not found or re.search(ENDED, w.app.log()[after:]):
+            break  # already over: nothing left to show
+    w.shot("stop-pressed")
     m = w.app.wait_log(r"(\S+) info facet\.engine: request \d+ ended: (\w+)", 60,
                        "stopping during encoding", after=after)
     noticed = time.time()
     ended_at = _log_time(m.group(0))
+    _wait_idle(w)
     w.shot("stop-stopped")
     latency = ended_at - pressed
     w.metrics["stop_latency_s"] = latency
@@ -136,4 +154,5 @@ def step_stop_during_encoding(w):
                                                  (noticed - pressed) * 1000, progress))
     assert m.group(2) == "cancelled", "the request ended with %s, not cancelled" % m.group(2)
     assert latency < 30, "Stop took %.1f s" % latency
-    w.a11y.find("Send message", timeout=10)
+    assert stopping is not None or latency < 1.0, \
+        "for %.1f s after Esc the reply still said %r, not \"Stopping…\"" % (latency, progress)

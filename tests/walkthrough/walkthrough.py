@@ -43,7 +43,7 @@ STEPS = [
 class Walk:
     """What the steps share: the session, the running app, input, AT-SPI, test data."""
     short_reply_tokens = 40
-    switch_reply_tokens = 160
+    switch_reply_tokens = 400
     keyboard_question = "Describe the picture in a few words."
     switch_question = "Tell me a long story about the sea."
     stop_question = "What is in this big picture?"
