@@ -22,10 +22,13 @@ class Control:
 
 
 class A11y:
-    def __init__(self, pid):
+    def __init__(self, pid, check=lambda: None):
+        """`check` raises when the app is gone: waiting for a control then fails at once with
+        the app's exit status instead of "not found"."""
         import pyatspi  # noqa: imported late, see the module's note
         self.pyatspi = pyatspi
         self.pid = pid
+        self.check = check
 
     def _app(self):
         desktop = self.pyatspi.Registry.getDesktop(0)
@@ -76,6 +79,7 @@ class A11y:
                 hit = c.name.startswith(name) if prefix else c.name == name
                 if hit and (role is None or c.role == role) and c.w > 0 and c.h > 0:
                     return c
+            self.check()
             if time.monotonic() > deadline:
                 raise LookupError("no visible control named %r%s after %.0fs" %
                                   (name, " (%s)" % role if role else "", timeout))
@@ -84,6 +88,7 @@ class A11y:
     def wait_gone(self, name, timeout=10.0):
         deadline = time.monotonic() + timeout
         while any(c.name == name for c in self.controls()):
+            self.check()
             if time.monotonic() > deadline:
                 raise LookupError("control %r still shown after %.0fs" % (name, timeout))
             time.sleep(0.2)
@@ -125,6 +130,7 @@ class A11y:
                     stack.extend(node.getChildAtIndex(i) for i in range(node.childCount))
                 except Exception:
                     continue
+            self.check()
             time.sleep(0.1)
         raise LookupError("no text field shows %r after %.0fs" % (value, timeout))
 

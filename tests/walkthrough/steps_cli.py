@@ -12,7 +12,8 @@ def _run(w, args, display=True, extra_env=None):
         env.pop("QT_QPA_PLATFORM")
     r = subprocess.run([w.binary, *args], env=env, cwd=env["HOME"], capture_output=True,
                        text=True, timeout=30)
-    return r.returncode, r.stdout, r.stderr
+    # As the shell says it: a signal N is 128+N (SIGABRT 134, SIGSEGV 139).
+    return (128 - r.returncode if r.returncode < 0 else r.returncode), r.stdout, r.stderr
 
 
 def _expect(problems, what, rc, want_rc, out, needles):

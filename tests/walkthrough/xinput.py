@@ -31,8 +31,9 @@ class XInput:
     def type(self, text):
         self.xdotool("type", "--clearmodifiers", "--delay", 15, text)
 
-    def window_of(self, pid, timeout=30):
-        """The visible window of the process (waits until it is mapped)."""
+    def window_of(self, pid, timeout=30, check=lambda: None):
+        """The visible window of the process (waits until it is mapped; `check` raises when
+        the process is gone, so a refusal to start fails at once)."""
         import time
         deadline = time.monotonic() + timeout
         while True:
@@ -41,6 +42,7 @@ class XInput:
             ids = r.stdout.split()
             if ids:
                 return ids[0]
+            check()
             if time.monotonic() > deadline:
                 raise RuntimeError("no window of process %d after %ds" % (pid, timeout))
             time.sleep(0.1)
