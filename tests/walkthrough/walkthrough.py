@@ -151,6 +151,12 @@ def main():
         if shutil.which(tool) is None:
             print("%s is missing: install the packages in scripts/packages.txt" % tool)
             return 1
+    for module in ("pyatspi", "PIL.ImageGrab"):
+        try:
+            __import__(module)
+        except ImportError as e:
+            print("%s: install the packages in scripts/packages.txt" % e)
+            return 1
     started = time.monotonic()
     failures, w = run(args)
     print("\n=== walkthrough: %d step(s) failed, %.1f s wall" %
