@@ -8,10 +8,13 @@ import time
 from conversations import find_by_question
 
 ENDED = r"request (\d+) ended: (\w+) · .*· (\d+) generated"
+# The engine refused or failed the request: no "ended" line will come.
+FAILED = r"request \d+ failed: .*"
 
 
 def _ended(w, after, timeout, what):
-    m = w.app.wait_log(ENDED, timeout, what, after=after)
+    m = w.app.wait_log("%s|%s" % (ENDED, FAILED), timeout, what, after=after)
+    assert m.group(1) is not None, "%s: %s" % (what, m.group(0))
     return m.group(2), int(m.group(3)), m.group(0)
 
 
@@ -66,7 +69,8 @@ def step_switch_while_streaming(w):
         w.a11y.find("A reply is being written in", prefix=True, timeout=3)
         writing = True
     except LookupError:
-        writing = False
+        # Not shown is only wrong while the reply still runs (a fast machine may be done).
+        writing = bool(re.search(ENDED, w.app.log()[after:]))
     w.shot("switch-other-chat")
     early = re.search(ENDED, w.app.log()[after:])
     w.x.click_control(item)
@@ -124,8 +128,8 @@ def step_stop_during_encoding(w):
             progress = found[0].description
             break
         w.app.check_alive("waiting for the image encoding")
-        if re.search(ENDED, w.app.log()[after:]):
-            break
+        over = re.search("%s|%s" % (ENDED, FAILED), w.app.log()[after:])
+        assert not over, "the request was over before Stop: %s" % over.group(0)
         time.sleep(0.02)
     assert progress, "the reply never showed \"Encoding image…\" (log: %s)" % \
         w.app.log()[after:][-300:]

@@ -82,6 +82,12 @@ class Walk:
         self.shot("loaded" if self.launches == 1 else "restarted")
 
 
+def app_log_excerpt(app, start, lines=25):
+    """The app's own log lines since `start` (Qt's repeated font warnings left out)."""
+    own = [l for l in app.log()[start:].splitlines() if " facet." in l or "qml" in l.lower()]
+    return "\n".join(own[-lines:]) or "(nothing)"
+
+
 def run(args):
     out = os.path.abspath(args.out)
     shots = os.path.join(out, "screenshots")
@@ -109,6 +115,7 @@ def run(args):
             if needs_window and not have_window:
                 continue
             t = time.monotonic()
+            log_from = w.app.log_size() if w.app else 0
             w.say("--- %s" % name)
             try:
                 if needs_window and w.app.proc.poll() is not None:
@@ -120,6 +127,8 @@ def run(args):
                                                   TimeoutError)) else traceback.format_exc()
                 failures.append((name, detail))
                 w.say("FAIL %s (%.1fs): %s" % (name, time.monotonic() - t, detail))
+                if w.app:
+                    w.say("the app's log during the step:\n" + app_log_excerpt(w.app, log_from))
                 if needs_window:
                     try:
                         w.shot("failed-" + name.replace(" ", "-"))
