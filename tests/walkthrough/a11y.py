@@ -3,7 +3,6 @@ really are on screen (positions are not hard-coded, so a layout change does not 
 
 pyatspi must be imported after DBUS_SESSION_BUS_ADDRESS points at the session's bus."""
 
-import os
 import time
 
 
@@ -96,14 +95,13 @@ class A11y:
     def text(self, name, timeout=10.0):
         """The text of the editable field called `name` (e.g. a proposed file name)."""
         self.find(name, timeout=timeout)
-        p = self.pyatspi
         stack = [self._app()]
         while stack:
             node = stack.pop()
             if node is None:
                 continue
             try:
-                if node.name == name and node.getState().contains(p.STATE_SHOWING):
+                if node.name == name and node.getState().contains(self.pyatspi.STATE_SHOWING):
                     t = node.queryText()
                     return t.getText(0, t.characterCount)
                 stack.extend(node.getChildAtIndex(i) for i in range(node.childCount))
@@ -114,7 +112,6 @@ class A11y:
     def wait_text(self, value, timeout=5.0):
         """Waits until some text field shows `value` (typed text is drawn a moment after the
         key events: a screenshot should show it whole)."""
-        p = self.pyatspi
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             stack = [self._app()]

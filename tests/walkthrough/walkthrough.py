@@ -31,6 +31,7 @@ from xsession import XSession  # noqa: E402
 STEPS = [
     ("attach", steps_dialogs.step_attach, True),
     ("model folder", steps_dialogs.step_model_folder, True),
+    ("model folder chosen", steps_dialogs.step_model_folder_choose, True),
     ("settings", steps_dialogs.step_settings, True),
     ("keyboard question", steps_chat.step_keyboard_question, True),
     ("export", steps_dialogs.step_export, True),
@@ -78,6 +79,7 @@ class Walk:
         app = self.app
         self.a11y = A11y(app.pid, check=lambda: app.check_alive("a step"))
         self.a11y.find("Message", timeout=20)
+        self.model_dir = m.group(1)
         self.say("window up, model loaded from %s" % m.group(1))
         self.shot("loaded" if self.launches == 1 else "restarted")
 
