@@ -133,6 +133,11 @@ def step_stop_during_encoding(w):
         time.sleep(0.02)
     assert progress, "the reply never showed \"Encoding image…\" (log: %s)" % \
         w.app.log()[after:][-300:]
+    # Stop a moment into the encoding, as a user reacting to "Encoding image…" would: pressed
+    # at once it lands in the image preparation, which always stopped quickly (58 ms), while
+    # the vision tower itself took 6-18 s to stop on two busy cores.
+    time.sleep(w.stop_after_s)
+    w.app.check_alive("waiting for the image encoding")
     w.shot("stop-encoding")
     pressed = time.time()
     w.x.key("Escape")

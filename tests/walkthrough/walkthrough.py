@@ -45,6 +45,7 @@ class Walk:
     """What the steps share: the session, the running app, input, AT-SPI, test data."""
     short_reply_tokens = 40
     switch_reply_tokens = 400
+    stop_after_s = 1.0
     keyboard_question = "Describe the picture in a few words."
     switch_question = "Tell me a long story about the sea."
     stop_question = "What is in this big picture?"
