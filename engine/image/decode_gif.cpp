@@ -184,7 +184,12 @@ size_t decodeLzw(Bytes file, const GifFrame& f, std::vector<std::uint8_t>& indic
 
 HeaderInfo probeGif(Bytes file) {
     const GifFrame f = locateFirstFrame(file);
-    return {Format::Gif, f.canvasWidth, f.canvasHeight, 1};
+    HeaderInfo info{Format::Gif, f.canvasWidth, f.canvasHeight, 1};
+    // The canvas of palette indices and the frame's own indices.
+    info.workingBytes =
+        static_cast<std::uint64_t>(f.canvasWidth) * static_cast<std::uint64_t>(f.canvasHeight) +
+        static_cast<std::uint64_t>(f.width) * static_cast<std::uint64_t>(f.height);
+    return info;
 }
 
 RgbImage decodeGif(Bytes file, const HeaderInfo&) {

@@ -16,7 +16,14 @@ struct HeaderInfo {
     Format format = Format::Jpeg;
     int width = 0, height = 0; // as stored, before EXIF orientation
     int orientation = 1;       // EXIF Orientation tag, 1 when absent or invalid
+    // The decoder's peak memory besides the file bytes and the RGB result, estimated from the
+    // header so that an image that cannot fit is refused before anything is allocated.
+    std::uint64_t workingBytes = 0;
 };
+
+// Peak memory of one decode (file bytes, decoder working memory, RGB result, orientation copy)
+// may not exceed this; together with the resize plan it keeps one level under 1 GiB.
+inline constexpr std::uint64_t kDecodeMemoryLimit = std::uint64_t{960} << 20;
 
 // Identifies the format from its signature, or throws "unsupported image format (TIFF)" /
 // "not a supported image (...)".

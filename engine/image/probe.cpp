@@ -42,9 +42,38 @@ Format sniffFormat(Bytes file) {
     throw Error("not a supported image (unrecognised file contents)");
 }
 
+namespace {
+
+// libjpeg's memory for a JPEG with this frame header and first scan: the samples of every
+// component (converted to RGB afterwards unless there are three), and, when the image is coded
+// in several scans (progressive, or components in separate scans), the whole coefficient buffer:
+// 64 16-bit coefficients per 8x8 block of every component, blocks padded to whole MCUs.
+std::uint64_t jpegWorkingBytes(Bytes frame, bool multiScan) {
+    const std::uint64_t h = be16(&frame[1]), w = be16(&frame[3]), n = frame[5];
+    const std::uint64_t pixels = w * h;
+    std::uint64_t bytes = n == 3 ? 0 : pixels * n;
+    if (!multiScan || frame.size() < 6 + 3 * n)
+        return bytes + (multiScan ? pixels * n * 2 : 0);
+    std::uint64_t hMax = 1, vMax = 1;
+    for (std::uint64_t c = 0; c < n; ++c) {
+        hMax = std::max<std::uint64_t>(hMax, frame[7 + 3 * c] >> 4);
+        vMax = std::max<std::uint64_t>(vMax, frame[7 + 3 * c] & 15);
+    }
+    const std::uint64_t mcuColumns = (w + 8 * hMax - 1) / (8 * hMax);
+    const std::uint64_t mcuRows = (h + 8 * vMax - 1) / (8 * vMax);
+    for (std::uint64_t c = 0; c < n; ++c) {
+        const std::uint64_t hs = frame[7 + 3 * c] >> 4, vs = frame[7 + 3 * c] & 15;
+        bytes += mcuColumns * hs * mcuRows * vs * 64 * 2;
+    }
+    return bytes;
+}
+
+} // namespace
+
 HeaderInfo probeJpeg(Bytes file) {
     HeaderInfo info{Format::Jpeg};
-    bool haveExif = false, haveFrame = false;
+    bool haveExif = false, haveFrame = false, progressive = false;
+    Bytes frame;
     size_t pos = 2;
     while (true) {
         while (pos < file.size() && file[pos] != 0xFF) // Pillow skips junk between segments
@@ -81,9 +110,13 @@ HeaderInfo probeJpeg(Bytes file) {
             info.height = static_cast<int>(be16(&body[1]));
             info.width = static_cast<int>(be16(&body[3]));
             haveFrame = true;
+            frame = body;
+            progressive = (marker & 3) == 2; // SOF2, SOF6, SOF10, SOF14
         } else if (marker == 0xDA) {
             if (!haveFrame)
                 throw Error("corrupt JPEG (scan before frame header)");
+            const bool allInFirstScan = !body.empty() && body[0] == frame[5];
+            info.workingBytes = jpegWorkingBytes(frame, progressive || !allInFirstScan);
             break;
         }
     }
@@ -91,6 +124,28 @@ HeaderInfo probeJpeg(Bytes file) {
         throw Error("corrupt JPEG (zero width or height)");
     return info;
 }
+
+namespace {
+
+// stb_image's peak for a PNG: the concatenated IDAT data and the inflated scanlines (at most the
+// file), then the scanlines and the unfiltered image, then that image and its 3-channel (or
+// 8-bit) conversion, then the converted image and our RGB copy. The largest pair is the peak.
+std::uint64_t pngWorkingBytes(std::uint64_t w, std::uint64_t h, unsigned depth, unsigned colour,
+                              bool interlaced) {
+    const unsigned channels = colour == 2 ? 3 : colour == 4 ? 2 : colour == 6 ? 4 : 1;
+    const std::uint64_t pixels = w * h, sample = depth == 16 ? 2 : 1;
+    const std::uint64_t raw = h * (1 + (w * channels * depth + 7) / 8) + (interlaced ? 7 * h : 0);
+    const bool gray16 = depth == 16 && colour == 0;
+    const std::uint64_t image = pixels * (colour == 3 ? 3 : channels) * sample;
+    const std::uint64_t converted = gray16 ? image : pixels * 3 * sample;
+    std::uint64_t peak = raw + image * (interlaced ? 2 : 1);
+    peak = std::max(peak, image + (converted != image ? converted : 0));
+    if (sample == 2 && !gray16)
+        peak = std::max(peak, converted + pixels * 3);
+    return peak;
+}
+
+} // namespace
 
 HeaderInfo probePng(Bytes file) {
     HeaderInfo info{Format::Png};
@@ -112,6 +167,7 @@ HeaderInfo probePng(Bytes file) {
                 throw Error("corrupt PNG (invalid size)");
             info.width = static_cast<int>(w);
             info.height = static_cast<int>(h);
+            info.workingBytes = pngWorkingBytes(w, h, body[8], body[9], body[12] != 0);
         }
         first = false;
         if (std::memcmp(type, "eXIf", 4) == 0)
@@ -167,6 +223,13 @@ HeaderInfo probeWebp(Bytes file) {
         throw Error("corrupt WebP header");
     info.width = features.width;
     info.height = features.height;
+    // libwebp's own buffers: a lossless image is decoded whole into 32-bit ARGB first; a lossy
+    // one keeps its alpha plane whole. Animations are decoded frame by frame, as large as that.
+    const std::uint64_t pixels =
+        static_cast<std::uint64_t>(features.width) * static_cast<std::uint64_t>(features.height);
+    info.workingBytes = features.format == 2 || features.has_animation ? 4 * pixels
+                        : features.has_alpha                           ? pixels
+                                                                       : 0;
     // Pillow takes EXIF from the demuxer's first "EXIF" chunk.
     const WebPData data{file.data(), file.size()};
     if (WebPDemuxer* demux = WebPDemux(&data)) {
