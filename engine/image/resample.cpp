@@ -13,6 +13,7 @@
 #include "common/large_buffer.h"
 #include "image/parallel.h"
 #include "image/preprocess.h"
+#include "image/resample_banded.h"
 #include "image/resample_kernels.h"
 
 #include <algorithm>
@@ -27,18 +28,11 @@ namespace {
 
 constexpr int kGroupRows = VnniRowGroup::kRows;
 
-// The horizontal result of every source row a size needs is kept whole only up to this size;
-// beyond it (a very tall, narrow source widened by the horizontal pass: 1 x 16,777,216 pixels
-// made 48 wide is 2.4 GB) the size is made in bands of output rows, each band's source rows
-// resampled horizontally into a buffer of at most this size. Rows shared by neighbouring bands
-// are resampled twice; the bytes are the same as Pillow's, which holds the whole intermediate.
-constexpr size_t kMaxIntermediateBytes = size_t{64} << 20;
-
 // One requested size and the work it needs.
 struct Plan {
     int width = 0, height = 0;
     bool horizontal = false, vertical = false;
-    bool banded = false; // both passes, intermediate over kMaxIntermediateBytes: see bandedPasses
+    bool banded = false; // too large for whole tables and intermediate: resample_banded.cpp
     AxisCoefficients horiz, vert;
     int firstRow = 0, lastRow = 0; // source rows of the horizontal pass: [firstRow, lastRow)
     std::unique_ptr<LargeBlock> intermediate; // their horizontal result when both passes run
@@ -64,6 +58,9 @@ Plan makePlan(const RgbImage& source, const TargetSize& size) {
         return p;
     p.out = {size.width, size.height,
              PixelBytes(static_cast<size_t>(size.width) * static_cast<size_t>(size.height) * 3)};
+    p.banded = needsBands(source, size);
+    if (p.banded)
+        return p;
     if (p.vertical) {
         p.vert = precomputeCoefficients(source.height, size.height);
         if (vnniAvailable())
@@ -78,11 +75,8 @@ Plan makePlan(const RgbImage& source, const TargetSize& size) {
     if (p.vertical) {
         p.firstRow = p.vert.first.front();
         p.lastRow = p.vert.first.back() + p.vert.count.back();
-        const size_t bytes =
-            static_cast<size_t>(p.lastRow - p.firstRow) * static_cast<size_t>(p.width) * 3;
-        p.banded = bytes > kMaxIntermediateBytes;
-        if (!p.banded)
-            p.intermediate = std::make_unique<LargeBlock>(bytes);
+        p.intermediate = std::make_unique<LargeBlock>(static_cast<size_t>(p.lastRow - p.firstRow) *
+                                                      static_cast<size_t>(p.width) * 3);
     }
     return p;
 }
@@ -141,37 +135,10 @@ void horizontalPasses(const RgbImage& source, std::vector<Plan>& plans, int thre
     });
 }
 
-// A banded size (see kMaxIntermediateBytes): output rows [y0, y1) at a time, y1 as far as the
-// band's source rows fit the buffer (at least one output row, which needs at most ksize rows).
-void bandedPasses(const RgbImage& source, Plan& p, int threads) {
-    const size_t rowBytes = static_cast<size_t>(p.width) * 3;
-    const size_t maxRows =
-        std::max(kMaxIntermediateBytes / rowBytes, static_cast<size_t>(p.vert.ksize));
-    LargeBlock band(maxRows * rowBytes);
-    auto endRow = [&](int y) {
-        return p.vert.first[static_cast<size_t>(y)] + p.vert.count[static_cast<size_t>(y)];
-    };
-    for (int y0 = 0; y0 < p.height;) {
-        const int bandFirst = p.vert.first[static_cast<size_t>(y0)];
-        int y1 = y0 + 1, bandEnd = endRow(y0);
-        while (y1 < p.height && static_cast<size_t>(endRow(y1) - bandFirst) <= maxRows)
-            bandEnd = std::max(bandEnd, endRow(y1++));
-        parallelFor(bandEnd - bandFirst, threads, [&](int begin, int end) {
-            horizontalPass(source.rgb.data(), source.width, band.data(), p.width, bandFirst, begin,
-                           end, p.horiz);
-        });
-        parallelFor(y1 - y0, threads, [&](int begin, int end) {
-            verticalPass(band.data(), p.width, p.out.rgb.data(), bandFirst, y0 + begin, y0 + end,
-                         p.vert);
-        });
-        y0 = y1;
-    }
-}
-
 void verticalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
     for (Plan& p : plans) {
         if (p.banded) {
-            bandedPasses(source, p, threads);
+            resizeInBands(source, p.out, threads);
             continue;
         }
         if (!p.vertical)
