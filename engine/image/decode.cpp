@@ -91,7 +91,7 @@ RgbImage decodeImage(const std::filesystem::path& file) {
             image = detail::decodeJpeg(bytes, info);
             break;
         case Format::Png:
-            image = detail::decodePngOrBmp(bytes, info);
+            image = detail::decodePng(bytes, info);
             break;
         case Format::Bmp:
             image = detail::decodeBmp(bytes, info);

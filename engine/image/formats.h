@@ -38,8 +38,8 @@ HeaderInfo probeWebp(Bytes file);
 // Decoders return the image as stored (orientation not applied), already converted to RGB the
 // way Pillow's convert("RGB") does for the mode Pillow would open it in.
 RgbImage decodeJpeg(Bytes file, const HeaderInfo& header);
-RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header); // stb_image
-RgbImage decodeBmp(Bytes file, const HeaderInfo& header);      // 16-bit here, rest via stb
+RgbImage decodePng(Bytes file, const HeaderInfo& header); // stb_image
+RgbImage decodeBmp(Bytes file, const HeaderInfo& header); // Pillow's rules (bmp_header.h)
 RgbImage decodeGif(Bytes file, const HeaderInfo& header);
 RgbImage decodeWebp(Bytes file, const HeaderInfo& header);
 

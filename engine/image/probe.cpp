@@ -179,40 +179,6 @@ HeaderInfo probePng(Bytes file) {
     return info;
 }
 
-HeaderInfo probeBmp(Bytes file) {
-    HeaderInfo info{Format::Bmp};
-    if (file.size() < 26)
-        throw Error("truncated BMP header");
-    const std::uint32_t headerSize = le32(&file[14]);
-    std::int64_t w = 0, h = 0;
-    size_t bitsAt = 0;
-    if (headerSize == 12) {
-        w = le16(&file[18]);
-        h = le16(&file[20]);
-        bitsAt = 24;
-    } else if (headerSize >= 40 && file.size() >= 34) {
-        w = static_cast<std::int32_t>(le32(&file[18]));
-        h = static_cast<std::int32_t>(le32(&file[22]));
-        bitsAt = 28;
-        const std::uint32_t compression = le32(&file[30]);
-        if (compression == 1 || compression == 2)
-            throw Error("unsupported BMP compression (RLE)");
-        if (compression != 0 && compression != 3)
-            throw Error("unsupported BMP compression (" + std::to_string(compression) + ")");
-    } else {
-        throw Error("unsupported BMP header (size " + std::to_string(headerSize) + ")");
-    }
-    const std::uint32_t bits = le16(&file[bitsAt]);
-    if (bits != 1 && bits != 4 && bits != 8 && bits != 16 && bits != 24 && bits != 32)
-        throw Error("unsupported BMP: " + std::to_string(bits) + " bits per pixel");
-    h = h < 0 ? -h : h; // negative height: rows stored top-down
-    if (w <= 0 || h <= 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
-        throw Error("corrupt BMP (invalid size)");
-    info.width = static_cast<int>(w);
-    info.height = static_cast<int>(h);
-    return info;
-}
-
 HeaderInfo probeWebp(Bytes file) {
     HeaderInfo info{Format::WebP};
     WebPBitstreamFeatures features;
