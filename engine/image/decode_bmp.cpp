@@ -83,9 +83,30 @@ void unpackRow(const BmpLayout& b, const std::uint8_t* row, std::uint8_t* dst) {
     }
 }
 
+// A gray-ramp palette on a 1- or 4-bit file makes Pillow read 8-bit rows ("L") that are longer
+// than the file's stride. When the file holds height * stride bytes Pillow memory-maps it and the
+// rows overlap (row r starts at r * stride); bytes past the end of the file read as zero, as in
+// the mapping's last page.
+RgbImage decodeOverlappingGray(Bytes file, const BmpLayout& b, size_t unpack) {
+    const auto h = static_cast<size_t>(b.height), w = static_cast<size_t>(b.width);
+    RgbImage out{b.width, b.height, PixelBytes(w * 3 * h)};
+    for (size_t r = 0; r < h; ++r) {
+        std::uint8_t* dst = &out.rgb[(b.topDown ? r : h - 1 - r) * w * 3];
+        const size_t start = b.dataOffset + r * b.stride;
+        for (size_t x = 0; x < unpack; ++x, dst += 3) {
+            const std::uint8_t v = start + x < file.size() ? file[start + x] : 0;
+            writeRgb(dst, v, v, v);
+        }
+    }
+    return out;
+}
+
 RgbImage decodeRaw(Bytes file, const BmpLayout& b) {
     const RowLayout rows = rowLayout(b);
     const auto h = static_cast<size_t>(b.height);
+    if (b.pixels == BmpPixels::Gray8 && rows.unpack > b.stride && b.dataOffset <= file.size() &&
+        (file.size() - b.dataOffset) / b.stride >= h)
+        return decodeOverlappingGray(file, b, rows.unpack);
     const size_t needed = (h - 1) * rows.step + rows.unpack; // no overflow: h, step < 2^31 * 4
     if (b.dataOffset > file.size() || file.size() - b.dataOffset < needed)
         throw Error("truncated BMP (pixel data cut off: " + std::to_string(needed) +

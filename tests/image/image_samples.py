@@ -8,6 +8,7 @@ import struct
 import numpy as np
 from PIL import Image
 
+import bmp_craft
 import gif_craft
 import png_craft
 
@@ -167,3 +168,9 @@ def bad_images(folder, good_jpeg, good_png):
     bmp += (40).to_bytes(4, "little") + (20000).to_bytes(4, "little") + (20000).to_bytes(4, "little")
     bmp += (1).to_bytes(2, "little") + (24).to_bytes(2, "little") + bytes(24)
     yield write("bomb_20000x20000.bmp", bytes(bmp)), "exceeds"
+
+
+def pillow_edge_cases(folder):
+    """Yields file names of crafted edge cases of Pillow's own decoders; the golden script records
+    whether Pillow decodes each (and its pixels) or refuses it, and Facet must agree."""
+    yield from bmp_craft.cases(folder)
