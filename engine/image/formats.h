@@ -30,7 +30,7 @@ inline constexpr std::uint64_t kDecodeMemoryLimit = std::uint64_t{960} << 20;
 Format sniffFormat(Bytes file);
 
 HeaderInfo probeJpeg(Bytes file);
-HeaderInfo probePng(Bytes file);
+HeaderInfo probePng(Bytes file); // png_chunks.cpp
 HeaderInfo probeGif(Bytes file);
 HeaderInfo probeBmp(Bytes file);
 HeaderInfo probeWebp(Bytes file);
@@ -43,9 +43,16 @@ RgbImage decodeBmp(Bytes file, const HeaderInfo& header); // Pillow's rules (bmp
 RgbImage decodeGif(Bytes file, const HeaderInfo& header);
 RgbImage decodeWebp(Bytes file, const HeaderInfo& header);
 
-// The Orientation tag (0x0112) of IFD0 in an EXIF block ("Exif\0\0" prefix optional), or 1.
-// Malformed EXIF is ignored, as Pillow ignores it.
-int exifOrientation(Bytes exif);
+// The Orientation tag (0x0112) of IFD0 in an EXIF block ("Exif\0\0" prefix optional): whether
+// Pillow sees the tag at all (then XMP is not consulted) and its value, 1 when absent or not a
+// valid orientation. Throws where Pillow's exif_transpose fails (not a TIFF header); a damaged
+// IFD is read as far as it goes, as Pillow reads it.
+struct ExifOrientation {
+    bool present = false;
+    int value = 1;
+};
+ExifOrientation readExifOrientation(Bytes exif);
+int exifOrientation(Bytes exif); // readExifOrientation(exif).value
 
 // PIL.ImageOps.exif_transpose for orientations 2..8; 1 and unknown values return the input.
 RgbImage applyOrientation(RgbImage image, int orientation);

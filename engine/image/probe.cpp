@@ -72,7 +72,7 @@ std::uint64_t jpegWorkingBytes(Bytes frame, bool multiScan) {
 
 HeaderInfo probeJpeg(Bytes file) {
     HeaderInfo info{Format::Jpeg};
-    bool haveExif = false, haveFrame = false, progressive = false;
+    bool haveExif = false, haveFrame = false, progressive = false, dpiKnown = false;
     Bytes frame;
     size_t pos = 2;
     while (true) {
@@ -94,9 +94,19 @@ HeaderInfo probeJpeg(Bytes file) {
             throw Error("truncated JPEG (segment cut off)");
         const Bytes body = file.subspan(pos + 2, length - 2);
         pos += length;
-        if (marker == 0xE1 && !haveExif && body.size() >= 5 &&
-            std::memcmp(body.data(), "Exif\0", 5) == 0) {
-            info.orientation = exifOrientation(body);
+        if (marker == 0xE0 && body.size() >= 8 && std::memcmp(body.data(), "JFIF", 4) == 0) {
+            dpiKnown = dpiKnown || body[7] == 1; // Pillow takes "dpi" from a JFIF in inches
+        } else if (marker == 0xE1 && !haveExif && body.size() >= 5 &&
+                   std::memcmp(body.data(), "Exif\0", 5) == 0) {
+            // Pillow reads the EXIF right away when no JFIF gave the resolution, to look for
+            // one there, and swallows its errors; the failed read leaves an empty EXIF behind.
+            // Read later by exif_transpose, a malformed EXIF fails the load instead.
+            try {
+                info.orientation = exifOrientation(body);
+            } catch (const Error&) {
+                if (dpiKnown)
+                    throw;
+            }
             haveExif = true;
         } else if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 &&
                    marker != 0xCC) {
@@ -122,60 +132,6 @@ HeaderInfo probeJpeg(Bytes file) {
     }
     if (info.width == 0 || info.height == 0)
         throw Error("corrupt JPEG (zero width or height)");
-    return info;
-}
-
-namespace {
-
-// stb_image's peak for a PNG: the concatenated IDAT data and the inflated scanlines (at most the
-// file), then the scanlines and the unfiltered image, then that image and its 3-channel (or
-// 8-bit) conversion, then the converted image and our RGB copy. The largest pair is the peak.
-std::uint64_t pngWorkingBytes(std::uint64_t w, std::uint64_t h, unsigned depth, unsigned colour,
-                              bool interlaced) {
-    const unsigned channels = colour == 2 ? 3 : colour == 4 ? 2 : colour == 6 ? 4 : 1;
-    const std::uint64_t pixels = w * h, sample = depth == 16 ? 2 : 1;
-    const std::uint64_t raw = h * (1 + (w * channels * depth + 7) / 8) + (interlaced ? 7 * h : 0);
-    const bool gray16 = depth == 16 && colour == 0;
-    const std::uint64_t image = pixels * (colour == 3 ? 3 : channels) * sample;
-    const std::uint64_t converted = gray16 ? image : pixels * 3 * sample;
-    std::uint64_t peak = raw + image * (interlaced ? 2 : 1);
-    peak = std::max(peak, image + (converted != image ? converted : 0));
-    if (sample == 2 && !gray16)
-        peak = std::max(peak, converted + pixels * 3);
-    return peak;
-}
-
-} // namespace
-
-HeaderInfo probePng(Bytes file) {
-    HeaderInfo info{Format::Png};
-    size_t pos = 8;
-    bool first = true;
-    while (true) {
-        if (pos + 8 > file.size())
-            throw Error("truncated PNG (ends before the IEND chunk)");
-        const size_t length = be32(&file[pos]);
-        const std::uint8_t* type = &file[pos + 4];
-        if (length > 0x7FFFFFFF || file.size() - (pos + 8) < length + 4)
-            throw Error("truncated PNG (chunk cut off)");
-        const Bytes body = file.subspan(pos + 8, length);
-        if (first && (std::memcmp(type, "IHDR", 4) != 0 || length < 13))
-            throw Error("corrupt PNG (missing IHDR)");
-        if (first) {
-            const std::uint32_t w = be32(&body[0]), h = be32(&body[4]);
-            if (w == 0 || h == 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
-                throw Error("corrupt PNG (invalid size)");
-            info.width = static_cast<int>(w);
-            info.height = static_cast<int>(h);
-            info.workingBytes = pngWorkingBytes(w, h, body[8], body[9], body[12] != 0);
-        }
-        first = false;
-        if (std::memcmp(type, "eXIf", 4) == 0)
-            info.orientation = exifOrientation(body);
-        if (std::memcmp(type, "IEND", 4) == 0)
-            break;
-        pos += 12 + length;
-    }
     return info;
 }
 

@@ -11,6 +11,7 @@ from PIL import Image
 import bmp_craft
 import gif_craft
 import png_craft
+import png_edge_craft
 
 
 def photo(width, height, seed):
@@ -174,3 +175,4 @@ def pillow_edge_cases(folder):
     """Yields file names of crafted edge cases of Pillow's own decoders; the golden script records
     whether Pillow decodes each (and its pixels) or refuses it, and Facet must agree."""
     yield from bmp_craft.cases(folder)
+    yield from png_edge_craft.cases(folder)
