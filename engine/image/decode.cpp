@@ -51,11 +51,7 @@ HeaderInfo probe(detail::Bytes bytes) {
         info = detail::probeWebp(bytes);
         break;
     }
-    const std::int64_t pixels = std::int64_t{info.width} * info.height;
-    if (pixels > kMaxImagePixels)
-        throw Error("image is " + std::to_string(info.width) + "x" + std::to_string(info.height) +
-                    " = " + std::to_string(pixels) + " pixels, which exceeds the limit of " +
-                    std::to_string(kMaxImagePixels) + " pixels (decompression bomb protection)");
+    detail::checkPixelLimit(info.width, info.height);
     checkMemory(info, bytes.size());
     return info;
 }
@@ -71,6 +67,18 @@ template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn)
 }
 
 } // namespace
+
+namespace detail {
+
+void checkPixelLimit(std::int64_t width, std::int64_t height) {
+    const std::int64_t pixels = width * height;
+    if (pixels > kMaxImagePixels)
+        throw Error("image is " + std::to_string(width) + "x" + std::to_string(height) + " = " +
+                    std::to_string(pixels) + " pixels, which exceeds the limit of " +
+                    std::to_string(kMaxImagePixels) + " pixels (decompression bomb protection)");
+}
+
+} // namespace detail
 
 Dimensions probeDimensions(const std::filesystem::path& file) {
     return withPath(file, [&] {

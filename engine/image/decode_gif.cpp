@@ -70,6 +70,10 @@ GifFrame locateFirstFrame(Bytes file) {
             f.height = static_cast<int>(le16(&file[pos + 6]));
             const std::uint8_t flags = file[pos + 8];
             pos += 9;
+            // Pillow checks the grown canvas right here, before the palette and the image data:
+            // a frame too large is reported as a decompression bomb even if nothing follows.
+            checkPixelLimit(std::max(f.canvasWidth, f.x0 + f.width),
+                            std::max(f.canvasHeight, f.y0 + f.height));
             f.interlaced = (flags & 0x40) != 0;
             f.palette = global;
             if (flags & 0x80) {

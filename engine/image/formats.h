@@ -25,6 +25,10 @@ struct HeaderInfo {
 // may not exceed this; together with the resize plan it keeps one level under 1 GiB.
 inline constexpr std::uint64_t kDecodeMemoryLimit = std::uint64_t{960} << 20;
 
+// Pillow's DecompressionBombError: more than kMaxImagePixels pixels. Decoders call it where
+// Pillow checks (GIF: as soon as a frame grows the canvas); decode.cpp after every probe.
+void checkPixelLimit(std::int64_t width, std::int64_t height);
+
 // Identifies the format from its signature, or throws "unsupported image format (TIFF)" /
 // "not a supported image (...)".
 Format sniffFormat(Bytes file);
