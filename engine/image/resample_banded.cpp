@@ -34,9 +34,11 @@ size_t tableBytes(int inSize, int outSize) {
            sizeof(std::int32_t) * 3; // weights, and the pair tables of the VNNI kernels
 }
 
-// Outputs per slice of an axis so that its table slice stays within kMaxBandBytes.
+// Outputs per slice of an axis so that its table slice (with the VNNI pair tables where those
+// kernels run) stays within kMaxBandBytes.
 int sliceOutputs(int inSize, int outSize) {
-    const size_t perOutput = static_cast<size_t>(bicubicKernelSize(inSize, outSize)) * 4;
+    const size_t perOutput =
+        static_cast<size_t>(bicubicKernelSize(inSize, outSize)) * 4 * (vnniAvailable() ? 3 : 1);
     return static_cast<int>(
         std::clamp<size_t>(kMaxBandBytes / perOutput, 1, static_cast<size_t>(outSize)));
 }
@@ -56,8 +58,11 @@ void horizontalBand(const RgbImage& source, int outWidth, const AxisCoefficients
                                x1 - x0, 0, 0, 1, c);
         });
     };
-    if (whole) {
-        run(*whole, 0, outWidth);
+    if (whole) { // whole rows: the kernels take several rows at once (8 at a time on AVX2)
+        parallelFor(last - first, threads, [&](int begin, int end) {
+            horizontalPass(source.rgb.data(), source.width, band, outWidth, first, begin, end,
+                           *whole);
+        });
         return;
     }
     const int step = sliceOutputs(source.width, outWidth);
@@ -98,8 +103,10 @@ void resizeInBands(const RgbImage& source, RgbImage& out, int threads) {
     LargeBlock band(horizontal ? bandRows * outRow : 1);
     const int step = sliceOutputs(source.height, out.height);
     for (int s0 = 0; s0 < out.height; s0 += step) {
-        const AxisCoefficients slice =
+        AxisCoefficients slice =
             precomputeCoefficients(source.height, out.height, s0, std::min(out.height, s0 + step));
+        if (vnniAvailable())
+            addWeightPairs(slice);
         const int n = static_cast<int>(slice.first.size());
         for (int y0 = 0; y0 < n;) {
             // Output rows [y0, y1) of the slice whose source rows fit the band.
