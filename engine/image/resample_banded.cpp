@@ -81,8 +81,12 @@ bool needsBands(const RgbImage& source, const TargetSize& size) {
     if (vertical && tableBytes(source.height, size.height) > kMaxBandBytes)
         return true;
     // The intermediate: every source row the vertical pass reads (at most all), at the new width.
+    // Up to 3 * sqrt(target pixels * source pixels) bytes for any size the size rule gives
+    // without clamping a side (64 MB at 1120 for the largest image accepted), so ordinary photos
+    // keep the faster shared path; only sources so thin that a side is clamped go past 4 bands.
     return horizontal && vertical &&
-           static_cast<size_t>(source.height) * static_cast<size_t>(size.width) * 3 > kMaxBandBytes;
+           static_cast<size_t>(source.height) * static_cast<size_t>(size.width) * 3 >
+               4 * kMaxBandBytes;
 }
 
 void resizeInBands(const RgbImage& source, RgbImage& out, int threads) {

@@ -79,3 +79,19 @@ def jpeg_progressive_cut(path, width, height, components):
                   + b"\0\0\0")
     with open(path, "wb") as f:
         f.write(b"\xff\xd8" + dqt + sof + dht + sos + b"\0" * 64)
+
+
+def jpeg_baseline_flat(path, width, height):
+    """A complete baseline gray JPEG, mid-gray everywhere: with one-code Huffman tables every 8x8
+    block costs two zero bits (DC difference 0, end of block), so 16000 x 11000 is 690 KB."""
+    def segment(marker, body):
+        return bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+
+    dqt = segment(0xDB, b"\0" + b"\1" * 64)
+    sof = segment(0xC0, struct.pack(">BHHB", 8, height, width, 1) + bytes([1, 0x11, 0]))
+    one_code = bytes([1] + [0] * 15) + b"\0"  # one code of length 1, for symbol 0
+    dht = segment(0xC4, b"\x00" + one_code + b"\x10" + one_code)  # DC table 0, AC table 0
+    sos = segment(0xDA, bytes([1, 1, 0x00, 0, 63, 0]))
+    blocks = ((width + 7) // 8) * ((height + 7) // 8)
+    with open(path, "wb") as f:
+        f.write(b"\xff\xd8" + dqt + sof + dht + sos + bytes((2 * blocks + 7) // 8) + b"\xff\xd9")

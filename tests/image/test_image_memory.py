@@ -38,6 +38,9 @@ def cases(folder):
     yield "flat_8000x8000.webp", "accept"
     memory_bombs.jpeg_progressive_cut(p("progressive_16000x11000.jpg"), 16000, 11000, 3)
     yield "progressive_16000x11000.jpg", "memory"
+    # The largest kind of image that is accepted: 176 megapixels, decoded and resized for real.
+    memory_bombs.jpeg_baseline_flat(p("baseline_gray_16000x11000.jpg"), 16000, 11000)
+    yield "baseline_gray_16000x11000.jpg", "accept"
     memory_bombs.jpeg_progressive_cut(p("progressive_gray_8000x6000.jpg"), 8000, 6000, 1)
     yield "progressive_gray_8000x6000.jpg", "truncated"
 
