@@ -12,6 +12,7 @@ import bmp_craft
 import gif_craft
 import png_craft
 import png_edge_craft
+import webp_craft
 
 
 def photo(width, height, seed):
@@ -177,6 +178,7 @@ def pillow_edge_cases(folder):
     whether Pillow decodes each (and its pixels) or refuses it, and Facet must agree."""
     yield from bmp_craft.cases(folder)
     yield from png_edge_craft.cases(folder)
+    yield from webp_craft.cases(folder)
 
 
 def gif_frame_bomb(folder, name):
