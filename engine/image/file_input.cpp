@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "image/formats.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>

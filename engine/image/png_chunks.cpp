@@ -275,6 +275,7 @@ HeaderInfo probePng(Bytes file) {
     HeaderInfo info{Format::Png};
     Walk walk;
     enum { Header, ImageData, AfterImageData, Done } phase = Header;
+    bool animated = false;
     size_t pos = 8;
     while (phase != Done) {
         if (pos + 8 > file.size())
@@ -299,8 +300,12 @@ HeaderInfo probePng(Bytes file) {
         const bool imageData = is("IDAT") || is("DDAT") || is("fdAT");
         if (phase == ImageData && !imageData)
             phase = AfterImageData;
-        if (phase == Header && is("IDAT"))
+        if (phase == Header && is("IDAT")) {
             phase = ImageData;
+            // Pillow fixes n_frames when it opens the file: acTL's count, plus the default image
+            // when no fcTL came before the IDAT.
+            animated = walk.frames && *walk.frames + (walk.frameBeforeIdat ? 0 : 1) > 1;
+        }
         if (phase == Header) {
             const std::uint32_t crc = static_cast<std::uint32_t>(
                 crc32(crc32(0, type, 4), body.data(), static_cast<uInt>(body.size())));
@@ -313,7 +318,6 @@ HeaderInfo probePng(Bytes file) {
             if (is("fdAT"))
                 walk.frameData(body);
         } else {
-            const bool animated = walk.frames && *walk.frames + (walk.frameBeforeIdat ? 0 : 1) > 1;
             if (phase == AfterImageData && is("fcTL") && animated)
                 phase = Done; // the next frame starts: Pillow stops reading for the first one
             else if (is("tEXt"))
