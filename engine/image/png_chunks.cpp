@@ -297,6 +297,12 @@ HeaderInfo probePng(Bytes file) {
             info.height = walk.height = static_cast<int>(h);
             info.workingBytes = pngWorkingBytes(w, h, body[8], body[9], body[12] != 0);
         }
+        // Pillow reads a chunk type as four word characters; anything else is a broken file
+        // while it opens the PNG or reads its image data (after that it just stops reading).
+        const bool validType =
+            std::all_of(type, type + 4, [](std::uint8_t c) { return std::isalnum(c) || c == '_'; });
+        if (!validType && phase != AfterImageData)
+            throw Error("broken PNG file (invalid chunk type)");
         const bool imageData = is("IDAT") || is("DDAT") || is("fdAT");
         if (phase == ImageData && !imageData)
             phase = AfterImageData;

@@ -145,6 +145,10 @@ def cases(folder):
          idat=chunk(b"IDAT", split[:10]) + chunk(b"fdAT", struct.pack(">I", 5) + split[10:]))
     yield "apng_fdat_in_idat_run.png"
 
+    # Chunk types must be four word characters while Pillow opens the file
+    _png(p("png_bad_chunk_type.png"), chunk(b"a-b!", b"x"))
+    yield "png_bad_chunk_type.png"
+
     # Checksums: Pillow checks the chunks before IDAT only
     bad = bytearray(text(b"Comment", b"hello"))
     bad[-1] ^= 1
