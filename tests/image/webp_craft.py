@@ -2,6 +2,7 @@
 offset (Pillow's encoder always starts with a full-canvas frame): Pillow's WebPAnimDecoder draws
 it on a canvas cleared to transparent black."""
 import io
+import os
 import struct
 
 import numpy as np
@@ -49,7 +50,6 @@ def write_offset_animation(path, canvas, box, seed, **save):
 
 
 def cases(folder):
-    import os
     write_offset_animation(os.path.join(folder, "webp_anim_offset_lossy.webp"), (40, 30),
                            (6, 4, 20, 14), 5, quality=80)
     yield "webp_anim_offset_lossy.webp"
