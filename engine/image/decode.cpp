@@ -1,9 +1,10 @@
 // Public entry points: read the file, identify it, probe the header, refuse over-limit sizes
 // before decoding, decode, apply the EXIF orientation. Every failure becomes "PATH: reason".
 #include "common/error.h"
+#include "image/file_input.h"
 #include "image/formats.h"
 
-#include <fstream>
+#include <algorithm>
 #include <string>
 
 namespace facet::image {
@@ -12,21 +13,23 @@ namespace {
 using detail::Format;
 using detail::HeaderInfo;
 
-std::vector<std::uint8_t> readFile(const std::filesystem::path& file) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec))
-        throw Error("is a directory, not an image");
-    std::ifstream in(file, std::ios::binary | std::ios::ate);
-    if (!in)
-        throw Error("cannot open the file");
-    const std::streamoff size = in.tellg();
-    if (size < 0)
-        throw Error("cannot read the file");
-    std::vector<std::uint8_t> bytes(static_cast<size_t>(size));
-    in.seekg(0);
-    if (size > 0 && !in.read(reinterpret_cast<char*>(bytes.data()), size))
-        throw Error("cannot read the file");
-    return bytes;
+std::string mebibytes(std::uint64_t bytes) {
+    return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
+}
+
+// Refuses, from the header alone, an image whose decode would not fit kDecodeMemoryLimit: the
+// file, the decoder's working memory and the RGB result live together; an orientation that swaps
+// the sides needs a second RGB buffer (the file is freed by then).
+void checkMemory(const HeaderInfo& info, std::uint64_t fileBytes) {
+    const std::uint64_t rgb = std::uint64_t{3} * static_cast<std::uint64_t>(info.width) *
+                              static_cast<std::uint64_t>(info.height);
+    const std::uint64_t decoding = fileBytes + info.workingBytes + rgb;
+    const std::uint64_t orienting = info.orientation >= 5 ? 2 * rgb : rgb;
+    const std::uint64_t needed = std::max(decoding, orienting);
+    if (needed > detail::kDecodeMemoryLimit)
+        throw Error("decoding this " + std::to_string(info.width) + "x" +
+                    std::to_string(info.height) + " image needs about " + mebibytes(needed) +
+                    " of memory, more than the limit of " + mebibytes(detail::kDecodeMemoryLimit));
 }
 
 HeaderInfo probe(detail::Bytes bytes) {
@@ -48,11 +51,8 @@ HeaderInfo probe(detail::Bytes bytes) {
         info = detail::probeWebp(bytes);
         break;
     }
-    const std::int64_t pixels = std::int64_t{info.width} * info.height;
-    if (pixels > kMaxImagePixels)
-        throw Error("image is " + std::to_string(info.width) + "x" + std::to_string(info.height) +
-                    " = " + std::to_string(pixels) + " pixels, which exceeds the limit of " +
-                    std::to_string(kMaxImagePixels) + " pixels (decompression bomb protection)");
+    detail::checkPixelLimit(info.width, info.height);
+    checkMemory(info, bytes.size());
     return info;
 }
 
@@ -68,9 +68,21 @@ template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn)
 
 } // namespace
 
+namespace detail {
+
+void checkPixelLimit(std::int64_t width, std::int64_t height) {
+    const std::int64_t pixels = width * height;
+    if (pixels > kMaxImagePixels)
+        throw Error("image is " + std::to_string(width) + "x" + std::to_string(height) + " = " +
+                    std::to_string(pixels) + " pixels, which exceeds the limit of " +
+                    std::to_string(kMaxImagePixels) + " pixels (decompression bomb protection)");
+}
+
+} // namespace detail
+
 Dimensions probeDimensions(const std::filesystem::path& file) {
     return withPath(file, [&] {
-        const std::vector<std::uint8_t> bytes = readFile(file);
+        const std::vector<std::uint8_t> bytes = detail::readImageFile(file);
         const HeaderInfo info = probe(bytes);
         const bool swaps = info.orientation >= 5;
         return Dimensions{swaps ? info.height : info.width, swaps ? info.width : info.height};
@@ -79,7 +91,7 @@ Dimensions probeDimensions(const std::filesystem::path& file) {
 
 RgbImage decodeImage(const std::filesystem::path& file) {
     return withPath(file, [&] {
-        const std::vector<std::uint8_t> bytes = readFile(file);
+        std::vector<std::uint8_t> bytes = detail::readImageFile(file);
         const HeaderInfo info = probe(bytes);
         RgbImage image;
         switch (info.format) {
@@ -87,7 +99,7 @@ RgbImage decodeImage(const std::filesystem::path& file) {
             image = detail::decodeJpeg(bytes, info);
             break;
         case Format::Png:
-            image = detail::decodePngOrBmp(bytes, info);
+            image = detail::decodePng(bytes, info);
             break;
         case Format::Bmp:
             image = detail::decodeBmp(bytes, info);
@@ -99,6 +111,7 @@ RgbImage decodeImage(const std::filesystem::path& file) {
             image = detail::decodeWebp(bytes, info);
             break;
         }
+        std::vector<std::uint8_t>().swap(bytes); // the file is not needed while orienting
         return detail::applyOrientation(std::move(image), info.orientation);
     });
 }

@@ -70,6 +70,10 @@ GifFrame locateFirstFrame(Bytes file) {
             f.height = static_cast<int>(le16(&file[pos + 6]));
             const std::uint8_t flags = file[pos + 8];
             pos += 9;
+            // Pillow checks the grown canvas right here, before the palette and the image data:
+            // a frame too large is reported as a decompression bomb even if nothing follows.
+            checkPixelLimit(std::max(f.canvasWidth, f.x0 + f.width),
+                            std::max(f.canvasHeight, f.y0 + f.height));
             f.interlaced = (flags & 0x40) != 0;
             f.palette = global;
             if (flags & 0x80) {
@@ -184,7 +188,12 @@ size_t decodeLzw(Bytes file, const GifFrame& f, std::vector<std::uint8_t>& indic
 
 HeaderInfo probeGif(Bytes file) {
     const GifFrame f = locateFirstFrame(file);
-    return {Format::Gif, f.canvasWidth, f.canvasHeight, 1};
+    HeaderInfo info{Format::Gif, f.canvasWidth, f.canvasHeight, 1};
+    // The canvas of palette indices and the frame's own indices.
+    info.workingBytes =
+        static_cast<std::uint64_t>(f.canvasWidth) * static_cast<std::uint64_t>(f.canvasHeight) +
+        static_cast<std::uint64_t>(f.width) * static_cast<std::uint64_t>(f.height);
+    return info;
 }
 
 RgbImage decodeGif(Bytes file, const HeaderInfo&) {

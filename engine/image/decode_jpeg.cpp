@@ -95,6 +95,9 @@ bool runLibjpeg(Job& job) {
         return false;
     }
     jpeg_create_decompress(&cinfo);
+    // A safety net under the header-based estimate (decode.cpp): libjpeg stops with "backing
+    // store not supported" instead of allocating past the limit.
+    cinfo.mem->max_memory_to_use = static_cast<long>(kDecodeMemoryLimit);
     src.pub.init_source = initSource;
     src.pub.fill_input_buffer = fillInputBuffer;
     src.pub.skip_input_data = skipInputData;
@@ -145,8 +148,13 @@ RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
     Job job;
     job.file = file;
     job.samples = &samples;
-    if (!runLibjpeg(job))
+    if (!runLibjpeg(job)) {
+        if (job.error.find(" backing store") != std::string::npos ||
+            job.error.find("Backing store") != std::string::npos)
+            throw Error("decoding this JPEG needs more memory than the limit of " +
+                        std::to_string(kDecodeMemoryLimit >> 20) + " MiB");
         throw Error("corrupt JPEG data (" + job.error + ")");
+    }
     if (job.rowsBeforeRunningOut >= 0 && job.rowsBeforeRunningOut < job.height)
         throw Error("truncated JPEG (image data ends at row " +
                     std::to_string(job.rowsBeforeRunningOut) + " of " + std::to_string(job.height) +

@@ -1,4 +1,4 @@
-// PNG and BMP through stb_image, with Pillow's convert("RGB") semantics: alpha dropped, gray
+// PNG through stb_image, with Pillow's convert("RGB") semantics: alpha dropped, gray
 // replicated, palette expanded, 16-bit samples reduced to their high byte — except 16-bit
 // grayscale PNG, which Pillow opens as mode "I" and whose I -> RGB conversion clips to 0..255.
 #include "common/error.h"
@@ -30,14 +30,14 @@ std::string failure(const char* format) {
 
 } // namespace
 
-RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header) {
-    const char* name = header.format == Format::Png ? "PNG" : "BMP";
+RgbImage decodePng(Bytes file, const HeaderInfo& header) {
+    const char* name = "PNG";
     if (file.size() > static_cast<size_t>(INT32_MAX))
         throw Error(std::string(name) + " file too large");
     const int length = static_cast<int>(file.size());
     int w = 0, h = 0, channels = 0;
     RgbImage out;
-    if (header.format == Format::Png && isGray16Png(file)) {
+    if (isGray16Png(file)) {
         std::unique_ptr<stbi_us, StbFree> gray(
             stbi_load_16_from_memory(file.data(), length, &w, &h, &channels, 1));
         if (!gray)

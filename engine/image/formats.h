@@ -16,14 +16,25 @@ struct HeaderInfo {
     Format format = Format::Jpeg;
     int width = 0, height = 0; // as stored, before EXIF orientation
     int orientation = 1;       // EXIF Orientation tag, 1 when absent or invalid
+    // The decoder's peak memory besides the file bytes and the RGB result, estimated from the
+    // header so that an image that cannot fit is refused before anything is allocated.
+    std::uint64_t workingBytes = 0;
 };
+
+// Peak memory of one decode (file bytes, decoder working memory, RGB result, orientation copy)
+// may not exceed this; together with the resize plan it keeps one level under 1 GiB.
+inline constexpr std::uint64_t kDecodeMemoryLimit = std::uint64_t{960} << 20;
+
+// Pillow's DecompressionBombError: more than kMaxImagePixels pixels. Decoders call it where
+// Pillow checks (GIF: as soon as a frame grows the canvas); decode.cpp after every probe.
+void checkPixelLimit(std::int64_t width, std::int64_t height);
 
 // Identifies the format from its signature, or throws "unsupported image format (TIFF)" /
 // "not a supported image (...)".
 Format sniffFormat(Bytes file);
 
 HeaderInfo probeJpeg(Bytes file);
-HeaderInfo probePng(Bytes file);
+HeaderInfo probePng(Bytes file); // png_chunks.cpp
 HeaderInfo probeGif(Bytes file);
 HeaderInfo probeBmp(Bytes file);
 HeaderInfo probeWebp(Bytes file);
@@ -31,14 +42,21 @@ HeaderInfo probeWebp(Bytes file);
 // Decoders return the image as stored (orientation not applied), already converted to RGB the
 // way Pillow's convert("RGB") does for the mode Pillow would open it in.
 RgbImage decodeJpeg(Bytes file, const HeaderInfo& header);
-RgbImage decodePngOrBmp(Bytes file, const HeaderInfo& header); // stb_image
-RgbImage decodeBmp(Bytes file, const HeaderInfo& header);      // 16-bit here, rest via stb
+RgbImage decodePng(Bytes file, const HeaderInfo& header); // stb_image
+RgbImage decodeBmp(Bytes file, const HeaderInfo& header); // Pillow's rules (bmp_header.h)
 RgbImage decodeGif(Bytes file, const HeaderInfo& header);
 RgbImage decodeWebp(Bytes file, const HeaderInfo& header);
 
-// The Orientation tag (0x0112) of IFD0 in an EXIF block ("Exif\0\0" prefix optional), or 1.
-// Malformed EXIF is ignored, as Pillow ignores it.
-int exifOrientation(Bytes exif);
+// The Orientation tag (0x0112) of IFD0 in an EXIF block ("Exif\0\0" prefix optional): whether
+// Pillow sees the tag at all (then XMP is not consulted) and its value, 1 when absent or not a
+// valid orientation. Throws where Pillow's exif_transpose fails (not a TIFF header); a damaged
+// IFD is read as far as it goes, as Pillow reads it.
+struct ExifOrientation {
+    bool present = false;
+    int value = 1;
+};
+ExifOrientation readExifOrientation(Bytes exif);
+int exifOrientation(Bytes exif); // readExifOrientation(exif).value
 
 // PIL.ImageOps.exif_transpose for orientations 2..8; 1 and unknown values return the input.
 RgbImage applyOrientation(RgbImage image, int orientation);

@@ -1,8 +1,8 @@
 #pragma once
 // Image decoding with the semantics of the Hugging Face PIL path: PIL.Image.open →
 // ImageOps.exif_transpose → convert("RGB"). JPEG goes through libjpeg-turbo and WebP through
-// libwebp with Pillow's settings, PNG/BMP through stb_image, GIF through our own first-frame
-// decoder; the results are bit-identical to Pillow 9.4 (Debian 12) on the formats listed in
+// libwebp with Pillow's settings, PNG through stb_image, BMP and GIF through our own
+// decoders; the results are bit-identical to Pillow 9.4 (Debian 12) on the formats listed in
 // tests/image/image_samples.py.
 #include "common/large_buffer.h"
 
@@ -30,7 +30,8 @@ struct Dimensions {
 // from the header alone, before any pixel buffer is allocated.
 inline constexpr std::int64_t kMaxImagePixels = 2 * std::int64_t{89'478'485};
 
-// Reads only the header (and EXIF). Throws facet::Error "PATH: reason".
+// Reads only the header (and EXIF). Throws facet::Error "PATH: reason". Only regular files are
+// read (symlinks followed), at most 768 MiB, signature first.
 Dimensions probeDimensions(const std::filesystem::path& file);
 
 // Decodes, applies the EXIF orientation and converts to RGB. Throws facet::Error "PATH: reason"

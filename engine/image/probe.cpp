@@ -42,9 +42,38 @@ Format sniffFormat(Bytes file) {
     throw Error("not a supported image (unrecognised file contents)");
 }
 
+namespace {
+
+// libjpeg's memory for a JPEG with this frame header and first scan: the samples of every
+// component (converted to RGB afterwards unless there are three), and, when the image is coded
+// in several scans (progressive, or components in separate scans), the whole coefficient buffer:
+// 64 16-bit coefficients per 8x8 block of every component, blocks padded to whole MCUs.
+std::uint64_t jpegWorkingBytes(Bytes frame, bool multiScan) {
+    const std::uint64_t h = be16(&frame[1]), w = be16(&frame[3]), n = frame[5];
+    const std::uint64_t pixels = w * h;
+    std::uint64_t bytes = n == 3 ? 0 : pixels * n;
+    if (!multiScan || frame.size() < 6 + 3 * n)
+        return bytes + (multiScan ? pixels * n * 2 : 0);
+    std::uint64_t hMax = 1, vMax = 1;
+    for (std::uint64_t c = 0; c < n; ++c) {
+        hMax = std::max<std::uint64_t>(hMax, frame[7 + 3 * c] >> 4);
+        vMax = std::max<std::uint64_t>(vMax, frame[7 + 3 * c] & 15);
+    }
+    const std::uint64_t mcuColumns = (w + 8 * hMax - 1) / (8 * hMax);
+    const std::uint64_t mcuRows = (h + 8 * vMax - 1) / (8 * vMax);
+    for (std::uint64_t c = 0; c < n; ++c) {
+        const std::uint64_t hs = frame[7 + 3 * c] >> 4, vs = frame[7 + 3 * c] & 15;
+        bytes += mcuColumns * hs * mcuRows * vs * 64 * 2;
+    }
+    return bytes;
+}
+
+} // namespace
+
 HeaderInfo probeJpeg(Bytes file) {
     HeaderInfo info{Format::Jpeg};
-    bool haveExif = false, haveFrame = false;
+    bool haveExif = false, haveFrame = false, progressive = false, dpiKnown = false;
+    Bytes frame;
     size_t pos = 2;
     while (true) {
         while (pos < file.size() && file[pos] != 0xFF) // Pillow skips junk between segments
@@ -65,9 +94,19 @@ HeaderInfo probeJpeg(Bytes file) {
             throw Error("truncated JPEG (segment cut off)");
         const Bytes body = file.subspan(pos + 2, length - 2);
         pos += length;
-        if (marker == 0xE1 && !haveExif && body.size() >= 5 &&
-            std::memcmp(body.data(), "Exif\0", 5) == 0) {
-            info.orientation = exifOrientation(body);
+        if (marker == 0xE0 && body.size() >= 8 && std::memcmp(body.data(), "JFIF", 4) == 0) {
+            dpiKnown = dpiKnown || body[7] == 1; // Pillow takes "dpi" from a JFIF in inches
+        } else if (marker == 0xE1 && !haveExif && body.size() >= 5 &&
+                   std::memcmp(body.data(), "Exif\0", 5) == 0) {
+            // Pillow reads the EXIF right away when no JFIF gave the resolution, to look for
+            // one there, and swallows its errors; the failed read leaves an empty EXIF behind.
+            // Read later by exif_transpose, a malformed EXIF fails the load instead.
+            try {
+                info.orientation = exifOrientation(body);
+            } catch (const Error&) {
+                if (dpiKnown)
+                    throw;
+            }
             haveExif = true;
         } else if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 &&
                    marker != 0xCC) {
@@ -81,79 +120,18 @@ HeaderInfo probeJpeg(Bytes file) {
             info.height = static_cast<int>(be16(&body[1]));
             info.width = static_cast<int>(be16(&body[3]));
             haveFrame = true;
+            frame = body;
+            progressive = (marker & 3) == 2; // SOF2, SOF6, SOF10, SOF14
         } else if (marker == 0xDA) {
             if (!haveFrame)
                 throw Error("corrupt JPEG (scan before frame header)");
+            const bool allInFirstScan = !body.empty() && body[0] == frame[5];
+            info.workingBytes = jpegWorkingBytes(frame, progressive || !allInFirstScan);
             break;
         }
     }
     if (info.width == 0 || info.height == 0)
         throw Error("corrupt JPEG (zero width or height)");
-    return info;
-}
-
-HeaderInfo probePng(Bytes file) {
-    HeaderInfo info{Format::Png};
-    size_t pos = 8;
-    bool first = true;
-    while (true) {
-        if (pos + 8 > file.size())
-            throw Error("truncated PNG (ends before the IEND chunk)");
-        const size_t length = be32(&file[pos]);
-        const std::uint8_t* type = &file[pos + 4];
-        if (length > 0x7FFFFFFF || file.size() - (pos + 8) < length + 4)
-            throw Error("truncated PNG (chunk cut off)");
-        const Bytes body = file.subspan(pos + 8, length);
-        if (first && (std::memcmp(type, "IHDR", 4) != 0 || length < 13))
-            throw Error("corrupt PNG (missing IHDR)");
-        if (first) {
-            const std::uint32_t w = be32(&body[0]), h = be32(&body[4]);
-            if (w == 0 || h == 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
-                throw Error("corrupt PNG (invalid size)");
-            info.width = static_cast<int>(w);
-            info.height = static_cast<int>(h);
-        }
-        first = false;
-        if (std::memcmp(type, "eXIf", 4) == 0)
-            info.orientation = exifOrientation(body);
-        if (std::memcmp(type, "IEND", 4) == 0)
-            break;
-        pos += 12 + length;
-    }
-    return info;
-}
-
-HeaderInfo probeBmp(Bytes file) {
-    HeaderInfo info{Format::Bmp};
-    if (file.size() < 26)
-        throw Error("truncated BMP header");
-    const std::uint32_t headerSize = le32(&file[14]);
-    std::int64_t w = 0, h = 0;
-    size_t bitsAt = 0;
-    if (headerSize == 12) {
-        w = le16(&file[18]);
-        h = le16(&file[20]);
-        bitsAt = 24;
-    } else if (headerSize >= 40 && file.size() >= 34) {
-        w = static_cast<std::int32_t>(le32(&file[18]));
-        h = static_cast<std::int32_t>(le32(&file[22]));
-        bitsAt = 28;
-        const std::uint32_t compression = le32(&file[30]);
-        if (compression == 1 || compression == 2)
-            throw Error("unsupported BMP compression (RLE)");
-        if (compression != 0 && compression != 3)
-            throw Error("unsupported BMP compression (" + std::to_string(compression) + ")");
-    } else {
-        throw Error("unsupported BMP header (size " + std::to_string(headerSize) + ")");
-    }
-    const std::uint32_t bits = le16(&file[bitsAt]);
-    if (bits != 1 && bits != 4 && bits != 8 && bits != 16 && bits != 24 && bits != 32)
-        throw Error("unsupported BMP: " + std::to_string(bits) + " bits per pixel");
-    h = h < 0 ? -h : h; // negative height: rows stored top-down
-    if (w <= 0 || h <= 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
-        throw Error("corrupt BMP (invalid size)");
-    info.width = static_cast<int>(w);
-    info.height = static_cast<int>(h);
     return info;
 }
 
@@ -167,6 +145,13 @@ HeaderInfo probeWebp(Bytes file) {
         throw Error("corrupt WebP header");
     info.width = features.width;
     info.height = features.height;
+    // libwebp's own buffers: a lossless image is decoded whole into 32-bit ARGB first; a lossy
+    // one keeps its alpha plane whole. Animations are decoded frame by frame, as large as that.
+    const std::uint64_t pixels =
+        static_cast<std::uint64_t>(features.width) * static_cast<std::uint64_t>(features.height);
+    info.workingBytes = features.format == 2 || features.has_animation ? 4 * pixels
+                        : features.has_alpha                           ? pixels
+                                                                       : 0;
     // Pillow takes EXIF from the demuxer's first "EXIF" chunk.
     const WebPData data{file.data(), file.size()};
     if (WebPDemuxer* demux = WebPDemux(&data)) {

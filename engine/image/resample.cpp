@@ -13,6 +13,7 @@
 #include "common/large_buffer.h"
 #include "image/parallel.h"
 #include "image/preprocess.h"
+#include "image/resample_banded.h"
 #include "image/resample_kernels.h"
 
 #include <algorithm>
@@ -31,6 +32,7 @@ constexpr int kGroupRows = VnniRowGroup::kRows;
 struct Plan {
     int width = 0, height = 0;
     bool horizontal = false, vertical = false;
+    bool banded = false; // too large for whole tables and intermediate: resample_banded.cpp
     AxisCoefficients horiz, vert;
     int firstRow = 0, lastRow = 0; // source rows of the horizontal pass: [firstRow, lastRow)
     std::unique_ptr<LargeBlock> intermediate; // their horizontal result when both passes run
@@ -56,6 +58,9 @@ Plan makePlan(const RgbImage& source, const TargetSize& size) {
         return p;
     p.out = {size.width, size.height,
              PixelBytes(static_cast<size_t>(size.width) * static_cast<size_t>(size.height) * 3)};
+    p.banded = needsBands(source, size);
+    if (p.banded)
+        return p;
     if (p.vertical) {
         p.vert = precomputeCoefficients(source.height, size.height);
         if (vnniAvailable())
@@ -86,7 +91,7 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
             rows[r] = source.rgb.data() + static_cast<size_t>(y0 + r) * inRow;
         group.prepare(rows, source.width);
         for (Plan& p : plans) {
-            if (!p.horizontal || y1 <= p.firstRow || y0 >= p.lastRow)
+            if (!p.horizontal || p.banded || y1 <= p.firstRow || y0 >= p.lastRow)
                 continue;
             // Rows of the group this plan does not need go to a spare row.
             spare.resize(static_cast<size_t>(p.width) * 3);
@@ -102,7 +107,7 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
     }
     for (Plan& p : plans) {
         const int from = std::max(y0, p.firstRow), to = std::min(y1, p.lastRow);
-        if (p.horizontal && from < to)
+        if (p.horizontal && !p.banded && from < to)
             horizontalPass(source.rgb.data(), source.width, p.horizontalRow(p.firstRow), p.width,
                            p.firstRow, from - p.firstRow, to - p.firstRow, p.horiz);
     }
@@ -111,7 +116,7 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
 void horizontalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
     int first = INT_MAX, last = 0;
     for (const Plan& p : plans)
-        if (p.horizontal) {
+        if (p.horizontal && !p.banded) {
             first = std::min(first, p.firstRow);
             last = std::max(last, p.lastRow);
         }
@@ -132,6 +137,10 @@ void horizontalPasses(const RgbImage& source, std::vector<Plan>& plans, int thre
 
 void verticalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
     for (Plan& p : plans) {
+        if (p.banded) {
+            resizeInBands(source, p.out, threads);
+            continue;
+        }
         if (!p.vertical)
             continue;
         const std::uint8_t* in = p.horizontal ? p.intermediate->data() : source.rgb.data();

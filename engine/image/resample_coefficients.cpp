@@ -22,19 +22,38 @@ double bicubicFilter(double x) {
 
 } // namespace
 
+namespace {
+
+constexpr double kSupport = 2.0; // bicubic
+
+// Pillow passes the box edges as float: (double)(in1 - in0) with in0 = 0.
+double scaleOf(int inSize, int outSize) {
+    return static_cast<double>(static_cast<float>(inSize) - 0.0f) / outSize;
+}
+
+} // namespace
+
+int bicubicKernelSize(int inSize, int outSize) {
+    const double scale = scaleOf(inSize, outSize);
+    return static_cast<int>(std::ceil(kSupport * (scale < 1.0 ? 1.0 : scale))) * 2 + 1;
+}
+
 AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
-    constexpr double support0 = 2.0; // bicubic
-    // Pillow passes the box edges as float: (double)(in1 - in0) with in0 = 0.
-    const double scale = static_cast<double>(static_cast<float>(inSize) - 0.0f) / outSize;
+    return precomputeCoefficients(inSize, outSize, 0, outSize);
+}
+
+AxisCoefficients precomputeCoefficients(int inSize, int outSize, int begin, int end) {
+    const double scale = scaleOf(inSize, outSize);
     const double filterscale = scale < 1.0 ? 1.0 : scale;
-    const double support = support0 * filterscale;
+    const double support = kSupport * filterscale;
     AxisCoefficients c;
-    c.ksize = static_cast<int>(std::ceil(support)) * 2 + 1;
-    c.first.resize(static_cast<size_t>(outSize));
-    c.count.resize(static_cast<size_t>(outSize));
-    c.weights.assign(static_cast<size_t>(outSize) * static_cast<size_t>(c.ksize), 0);
+    c.ksize = bicubicKernelSize(inSize, outSize);
+    const auto n = static_cast<size_t>(end - begin);
+    c.first.resize(n);
+    c.count.resize(n);
+    c.weights.assign(n * static_cast<size_t>(c.ksize), 0);
     std::vector<double> k(static_cast<size_t>(c.ksize));
-    for (int xx = 0; xx < outSize; ++xx) {
+    for (int xx = begin; xx < end; ++xx) {
         const double center = 0.0 + (xx + 0.5) * scale;
         const double ss = 1.0 / filterscale;
         int xmin = static_cast<int>(center - support + 0.5);
@@ -47,7 +66,8 @@ AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
             k[static_cast<size_t>(x)] = w;
             ww += w;
         }
-        std::int32_t* out = &c.weights[static_cast<size_t>(xx) * static_cast<size_t>(c.ksize)];
+        const auto at = static_cast<size_t>(xx - begin);
+        std::int32_t* out = &c.weights[at * static_cast<size_t>(c.ksize)];
         for (int x = 0; x < xmax; ++x) {
             double v = k[static_cast<size_t>(x)];
             if (ww != 0.0)
@@ -55,8 +75,8 @@ AxisCoefficients precomputeCoefficients(int inSize, int outSize) {
             out[x] = v < 0 ? static_cast<std::int32_t>(-0.5 + v * (1 << kPrecisionBits))
                            : static_cast<std::int32_t>(0.5 + v * (1 << kPrecisionBits));
         }
-        c.first[static_cast<size_t>(xx)] = xmin;
-        c.count[static_cast<size_t>(xx)] = xmax;
+        c.first[at] = xmin;
+        c.count[at] = xmax;
     }
     return c;
 }

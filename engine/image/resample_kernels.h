@@ -21,8 +21,13 @@ struct AxisCoefficients {
     std::vector<std::int32_t> pairHi, pairLo;
 };
 
-// Pillow's precompute_coeffs for BICUBIC (resample_coefficients.cpp).
+// Pillow's precompute_coeffs for BICUBIC (resample_coefficients.cpp): every output, or only
+// outputs [begin, end) (entry i is output begin + i).
 AxisCoefficients precomputeCoefficients(int inSize, int outSize);
+AxisCoefficients precomputeCoefficients(int inSize, int outSize, int begin, int end);
+
+// The `ksize` precomputeCoefficients will use, without computing any weight.
+int bicubicKernelSize(int inSize, int outSize);
 
 void addWeightPairs(AxisCoefficients& c);
 

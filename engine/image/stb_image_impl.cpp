@@ -1,8 +1,7 @@
-// The one translation unit that compiles stb_image (PNG and BMP only; JPEG, GIF and WebP have
+// The one translation unit that compiles stb_image (PNG only; JPEG, GIF, BMP and WebP have
 // decoders that match Pillow exactly).
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
-#define STBI_ONLY_BMP
 #define STBI_NO_STDIO
 #define STBI_NO_LINEAR
 #define STBI_NO_HDR

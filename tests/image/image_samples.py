@@ -8,8 +8,11 @@ import struct
 import numpy as np
 from PIL import Image
 
+import bmp_craft
 import gif_craft
 import png_craft
+import png_edge_craft
+import webp_craft
 
 
 def photo(width, height, seed):
@@ -167,3 +170,22 @@ def bad_images(folder, good_jpeg, good_png):
     bmp += (40).to_bytes(4, "little") + (20000).to_bytes(4, "little") + (20000).to_bytes(4, "little")
     bmp += (1).to_bytes(2, "little") + (24).to_bytes(2, "little") + bytes(24)
     yield write("bomb_20000x20000.bmp", bytes(bmp)), "exceeds"
+    yield gif_frame_bomb(folder, "bomb_frame_65535x65535.gif"), "exceeds"
+
+
+def pillow_edge_cases(folder):
+    """Yields file names of crafted edge cases of Pillow's own decoders; the golden script records
+    whether Pillow decodes each (and its pixels) or refuses it, and Facet must agree."""
+    yield from bmp_craft.cases(folder)
+    yield from png_edge_craft.cases(folder)
+    yield from webp_craft.cases(folder)
+
+
+def gif_frame_bomb(folder, name):
+    """A GIF whose 100 x 100 screen is grown by a 65535 x 65535 frame, with nothing after the
+    frame's descriptor: Pillow reports the decompression bomb, not the missing data."""
+    data = b"GIF89a" + struct.pack("<HHBBB", 100, 100, 0, 0, 0)
+    data += b"," + struct.pack("<HHHHB", 0, 0, 65535, 65535, 0)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+    return name

@@ -59,6 +59,21 @@ def golden_case(out, name, levels, full_levels):
     return case
 
 
+def pillow_case(out, name):
+    """Pillow's decision on a crafted edge case: the pixels it decodes, or that it refuses."""
+    path = os.path.join(out, "images", name)
+    try:
+        decoded = np.asarray(ref.load_image(path), dtype=np.uint8)
+    except Exception as e:  # any refusal: OSError, SyntaxError, ValueError, bomb errors
+        return {"file": name, "pillow": "refuses", "reason": f"{type(e).__name__}: {e}"}
+    case = {"file": name, "pillow": "decodes", "width": decoded.shape[1],
+            "height": decoded.shape[0], "decoded_crc": crc(decoded)}
+    if decoded.size <= 200_000:
+        case["decoded"] = f"{name}.decoded.rgb"
+        decoded.tofile(os.path.join(out, "golden", case["decoded"]))
+    return case
+
+
 def size_rule_cases():
     rng = np.random.default_rng(7)
     shapes = [(1080, 1920), (224, 224), (480, 640), (1024, 1024), (1, 1), (1, 20000), (20000, 1),
@@ -94,7 +109,9 @@ def main():
         except (OSError, SyntaxError, Image.DecompressionBombError):
             pillow_refuses = True
         errors.append({"file": name, "keyword": keyword, "pillow_refuses": pillow_refuses})
-    manifest = {"cases": cases, "errors": errors, "size_rule": size_rule_cases()}
+    pillow = [pillow_case(out, name) for name in image_samples.pillow_edge_cases(images)]
+    manifest = {"cases": cases, "errors": errors, "pillow_cases": pillow,
+                "size_rule": size_rule_cases()}
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
 

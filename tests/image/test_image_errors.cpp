@@ -6,10 +6,16 @@
 
 #include <QtTest>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <future>
+#include <memory>
 #include <new>
 #include <string>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 // Largest single allocation since the last reset: lets the test prove that a 20000 x 20000
 // header is refused without allocating its 1.2 GB of pixels. Image-sized buffers bypass operator
@@ -49,7 +55,18 @@ using namespace facet::image::testing;
 
 class TestImageErrors : public QObject {
     Q_OBJECT
+
+    static std::filesystem::path scratchDir() {
+        return std::filesystem::temp_directory_path() /
+               ("facet-image-errors-" + std::to_string(::getpid()));
+    }
+
 private slots:
+    void cleanupTestCase() {
+        std::error_code ec;
+        std::filesystem::remove_all(scratchDir(), ec);
+    }
+
     void refusesWithPathAndReason_data() {
         QTest::addColumn<std::string>("file");
         QTest::addColumn<std::string>("keyword");
@@ -98,6 +115,60 @@ private slots:
         const auto missing = dataDir() / "no-such-image.png";
         QVERIFY_THROWS_EXCEPTION(facet::Error, decodeImage(missing));
         QVERIFY_THROWS_EXCEPTION(facet::Error, decodeImage(dataDir()));
+    }
+
+    // Issue #17, finding 8: what the path names is checked before anything is read. Each case
+    // runs on its own thread so that a regression (a blocking open) fails instead of hanging.
+    void nonRegularFilesAndHugeFiles_data() {
+        QTest::addColumn<std::string>("name");
+        QTest::addColumn<std::string>("keyword");
+        QTest::newRow("fifo") << std::string("image.fifo") << std::string("FIFO");
+        QTest::newRow("link to fifo") << std::string("fifo-link.png") << std::string("FIFO");
+        QTest::newRow("dev zero") << std::string("/dev/zero") << std::string("device");
+        QTest::newRow("4 GiB png") << std::string("huge.png") << std::string("MiB");
+        QTest::newRow("4 GiB text") << std::string("huge.txt") << std::string("not a supported");
+    }
+
+    void nonRegularFilesAndHugeFiles() {
+        QFETCH(std::string, name);
+        QFETCH(std::string, keyword);
+        const auto dir = scratchDir();
+        std::filesystem::create_directories(dir);
+        const auto fifo = dir / "image.fifo";
+        if (!std::filesystem::exists(fifo))
+            QVERIFY(::mkfifo(fifo.c_str(), 0600) == 0);
+        std::error_code ec;
+        std::filesystem::create_symlink(fifo, dir / "fifo-link.png", ec);
+        for (const char* huge : {"huge.png", "huge.txt"}) {
+            std::ofstream out(dir / huge, std::ios::binary);
+            if (std::string(huge) == "huge.png")
+                out << "\x89PNG\r\n\x1a\n";
+            out.close();
+            std::filesystem::resize_file(dir / huge, std::uintmax_t{4} << 30); // sparse
+        }
+        const std::filesystem::path path =
+            name[0] == '/' ? std::filesystem::path(name) : dir / name;
+        largestAllocation = 0;
+        auto result = std::make_shared<std::promise<std::string>>();
+        std::future<std::string> message = result->get_future();
+        std::thread([path, result] {
+            try {
+                decodeImage(path);
+                result->set_value("accepted");
+            } catch (const facet::Error& e) {
+                result->set_value(e.what());
+            } catch (const std::exception& e) {
+                result->set_value(std::string("not a facet::Error: ") + e.what());
+            }
+        }).detach();
+        QVERIFY2(message.wait_for(std::chrono::seconds(10)) == std::future_status::ready,
+                 ("blocked on " + path.string()).c_str());
+        const std::string text = message.get();
+        std::filesystem::remove(dir / "huge.png", ec);
+        std::filesystem::remove(dir / "huge.txt", ec);
+        QVERIFY2(text.rfind(path.string() + ": ", 0) == 0, text.c_str());
+        QVERIFY2(text.find(keyword) != std::string::npos, text.c_str());
+        QVERIFY2(largestAllocation < 1'000'000, std::to_string(largestAllocation.load()).c_str());
     }
 
     void pillowRefusesTheSameFiles() {
