@@ -102,6 +102,9 @@ ApplicationWindow {
                 chat: App.chat
                 attachments: App.attachments
                 settings: App.settings
+                historyTokens: App.conversation.historyTokens
+                onNewChatRequested: App.library.newChat()
+                onNotice: (message) => notices.show(message)
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
             }
         }

@@ -8,7 +8,10 @@
 
 namespace facet::gui {
 
-Options parseCommandLine(const QCoreApplication& app) {
+Options parseCommandLine(int argc, char** argv) {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "Ask questions about images with Gemma 4 on a "
@@ -30,7 +33,7 @@ Options parseCommandLine(const QCoreApplication& app) {
                                  QCoreApplication::translate("main", "Images to attach."),
                                  QStringLiteral("[IMAGE...]"));
     Options options;
-    if (!parser.parse(app.arguments())) {
+    if (!parser.parse(arguments)) {
         std::fprintf(stderr, "facet: %s\n%s", qPrintable(parser.errorText()),
                      qPrintable(parser.helpText()));
         options.exitNow = true;

@@ -4,8 +4,6 @@
 // image files given as arguments are attached at start.
 #include <QStringList>
 
-class QCoreApplication;
-
 namespace facet::gui {
 
 struct Options {
@@ -15,7 +13,9 @@ struct Options {
     QStringList files;
 };
 
-// Parses the application's arguments; --help/--version print to stdout, errors to stderr.
-[[nodiscard]] Options parseCommandLine(const QCoreApplication& app);
+// Parses argv before any application object exists (--help and --version must work without a
+// display, and a QCoreApplication made and destroyed first breaks the accessibility bridge of
+// the QGuiApplication after it); --help/--version print to stdout, errors to stderr.
+[[nodiscard]] Options parseCommandLine(int argc, char** argv);
 
 } // namespace facet::gui

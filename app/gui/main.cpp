@@ -101,12 +101,8 @@ int checkQmlModules(QQmlEngine& probe, bool report) {
 
 int main(int argc, char** argv) {
     facet::ui::prepareApplication();
-    facet::gui::Options options;
-    {
-        // --help and --version must work without a display: parsed before the GUI exists.
-        const QCoreApplication parsing(argc, argv);
-        options = facet::gui::parseCommandLine(parsing);
-    }
+    // --help and --version work without a display: parsed before the GUI exists.
+    const facet::gui::Options options = facet::gui::parseCommandLine(argc, argv);
     if (options.exitNow)
         return options.exitCode;
     QGuiApplication application(argc, argv);

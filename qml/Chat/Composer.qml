@@ -13,6 +13,9 @@ Pane {
     required property ChatSession chat
     required property AttachmentModel attachments
     required property ConversationSettings settings
+    // The open conversation's size so far and the library, for the context meter.
+    required property int historyTokens
+    signal newChatRequested()
     property alias text: input.text
     readonly property bool inputFocused: input.activeFocus
     readonly property bool canSend: composer.engine.ready && !composer.chat.busy
@@ -21,8 +24,20 @@ Pane {
     padding: 8
     background: Rectangle { color: Theme.window; border.color: Theme.border }
 
+    // When the reply would not fit the context, the first Send warns (the meter shows the ways
+    // out); a second Send sends anyway (the reply then ends when the context is full).
+    property bool overflowWarned: false
+    signal notice(string message)
     function send() {
-        if (canSend && composer.chat.send(input.text))
+        if (!canSend)
+            return
+        if (contextMeter.overflows && !overflowWarned) {
+            overflowWarned = true
+            notice(qsTr("The reply may not fit in the model's context (%1 tokens). Lower the detail level, start a new chat, or press Send again to send anyway.").arg(contextMeter.maxSeqLen))
+            return
+        }
+        overflowWarned = false
+        if (composer.chat.send(input.text))
             input.clear()
     }
     function paste() {
@@ -133,6 +148,20 @@ Pane {
                 Accessible.name: qsTr("Send message")
                 onClicked: composer.send()
             }
+        }
+        ContextMeter {
+            id: contextMeter
+            Layout.fillWidth: true
+            historyTokens: composer.historyTokens
+            messageTokens: composer.attachments.totalTokens + Math.ceil(input.text.length / 4)
+            replyBudget: composer.settings.sampling.maxNewTokens
+            maxSeqLen: composer.engine.ready ? composer.engine.info.maxSeqLen : 0
+            onLowerLevelRequested: {
+                const levels = composer.engine.detailLevels
+                const lower = levels.filter(l => l < composer.attachments.messageLevel)
+                composer.attachments.messageLevel = lower.length > 0 ? lower[lower.length - 1] : levels[0]
+            }
+            onNewChatRequested: composer.newChatRequested()
         }
         Label {
             objectName: "composerStatus"

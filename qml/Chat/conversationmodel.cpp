@@ -105,7 +105,29 @@ void ConversationModel::setConversation(const app::Conversation& conversation,
     phase_.clear();
     endResetModel();
     emit countChanged();
+    emit historyTokensChanged();
     emit detailsChanged();
+}
+
+int ConversationModel::historyTokens() const {
+    const auto& messages = conversation_.messages;
+    qsizetype measuredUpTo = 0; // messages [0, measuredUpTo) are counted by the stats
+    int tokens = 0;
+    for (qsizetype i = messages.size(); i-- > 0;) {
+        const auto stats = app::replyStatsFromJson(messages[i].stats);
+        if (messages[i].role == app::Message::Role::Model && stats.present) {
+            tokens = stats.promptTokens + stats.generatedTokens;
+            measuredUpTo = i + 1;
+            break;
+        }
+    }
+    for (qsizetype i = measuredUpTo; i < messages.size(); ++i) {
+        const auto& m = messages[i];
+        tokens += static_cast<int>((m.text.size() + m.reasoning.size() + 3) / 4) + 4;
+        for (const auto& image : m.images)
+            tokens += image.softTokens + 2;
+    }
+    return tokens;
 }
 
 void ConversationModel::setTitle(const QString& title) {
@@ -152,6 +174,7 @@ int ConversationModel::appendMessage(const app::Message& message) {
         streamingRow_ = row;
     endInsertRows();
     emit countChanged();
+    emit historyTokensChanged();
     return row;
 }
 
@@ -187,6 +210,7 @@ void ConversationModel::finishReply(int row, const QJsonObject& stats,
     }
     const QModelIndex i = index(row);
     emit dataChanged(i, i, {StatsRole, FinishReasonRole, ErrorRole, StreamingRole, PhaseRole});
+    emit historyTokensChanged();
 }
 
 void ConversationModel::resumeStreaming(int row, const QString& phase) {
@@ -218,6 +242,7 @@ void ConversationModel::detachTail(int fromRow) {
     }
     endRemoveRows();
     emit countChanged();
+    emit historyTokensChanged();
 }
 
 bool ConversationModel::switchBranch(int row, int index) {
@@ -242,6 +267,7 @@ bool ConversationModel::switchBranch(int row, int index) {
     conversation_.messages = shown;
     endInsertRows();
     emit countChanged();
+    emit historyTokensChanged();
     return true;
 }
 

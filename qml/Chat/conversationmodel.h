@@ -18,6 +18,10 @@ class ConversationModel : public QAbstractListModel {
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the chat controller")
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
+    // About how many tokens the conversation so far takes in the model's context: the last
+    // reply's measured prompt + generated tokens, plus an estimate (4 characters a token) for
+    // what came after it or when nothing was measured. For the composer's context meter.
+    Q_PROPERTY(int historyTokens READ historyTokens NOTIFY historyTokensChanged)
 public:
     enum Role {
         IdRole = Qt::UserRole + 1,
@@ -67,8 +71,11 @@ public:
     // Shows version `index` at `row` (rows from `row` on are replaced). False: no such version.
     bool switchBranch(int row, int index);
 
+    int historyTokens() const;
+
 signals:
     void countChanged();
+    void historyTokensChanged();
     void detailsChanged();
 
 private:

@@ -20,6 +20,7 @@ TestCase {
             chat: App.chat
             attachments: App.attachments
             settings: App.settings
+            historyTokens: App.conversation.historyTokens
         }
     }
 

@@ -71,7 +71,7 @@ void LogFile::rotateLocked() {
 
 namespace {
 
-// Messages that differ only in numbers or quoted names ("OpenType support missing for "DejaVu
+// Qt warnings that differ only in numbers or quoted names ("OpenType support missing for "DejaVu
 // Sans", script 11") count as one repeated message.
 QString repeatKey(const QString& message) {
     static const QRegularExpression quoted(QStringLiteral(R"("[^"]*"|'[^']*')"));
@@ -101,7 +101,11 @@ bool LogFile::write(QtMsgType type, const QString& category, const QString& mess
     const QMutexLocker lock(&mutex_);
     if (type == QtCriticalMsg || type == QtFatalMsg)
         return writeLocked(type, category, message);
-    const qint64 seen = ++repeats_[category + QLatin1Char('\n') + repeatKey(message)];
+    // Qt's own warnings repeat with a different font name or number each time; ours are counted
+    // only when they repeat word for word.
+    const bool qtOwn = category.startsWith(QLatin1String("qt."));
+    const qint64 seen =
+        ++repeats_[category + QLatin1Char('\n') + (qtOwn ? repeatKey(message) : message)];
     if (seen <= kRepeatsShown)
         return writeLocked(type, category, message);
     qint64 power = 10;

@@ -13,10 +13,12 @@
 
 namespace facet::app {
 
-// A gadget rather than a Q_NAMESPACE: Qt 6.4's type registrar cannot expose a namespace of
-// another library to QML (QML_FOREIGN_NAMESPACE emits invalid code), but it can a gadget.
-struct ReplyTypes {
-    Q_GADGET
+// A QObject class rather than a Q_NAMESPACE or a gadget: Qt 6.4's type registrar cannot expose
+// a namespace of another library to QML (QML_FOREIGN_NAMESPACE emits invalid code), and refuses
+// an upper-case name for a gadget ("value type names should begin with a lowercase letter"), so
+// `ReplyTypes.Cancelled` would be undefined in QML. Never instantiated.
+class ReplyTypes : public QObject {
+    Q_OBJECT
 public:
     // Why a reply ended. `None` while it streams (and for user messages).
     enum class FinishReason { None, StopToken, MaxTokens, Cancelled, Error, ContextFull };
