@@ -65,7 +65,10 @@ public:
     }
 
 private:
-    static void line(const nlohmann::json& j) { std::cout << j.dump() << "\n" << std::flush; }
+    static void line(const nlohmann::json& j) {
+        std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"
+                  << std::flush;
+    }
     bool json_;
 };
 
