@@ -219,7 +219,10 @@ ParsedTokenizerJson parseTokenizerJson(std::string_view text, const std::filesys
     data.merges.reserve(sax.merges.size());
     const size_t prefixLength = out.config.bpe.continuingSubwordPrefix.size();
     for (size_t rank = 0; rank < sax.merges.size(); ++rank) {
-        const auto& [left, right] = sax.merges[rank];
+        // Plain references, not a structured binding: clang 14 (the fuzz build) cannot
+        // capture bindings in the lambda below.
+        const std::string& left = sax.merges[rank].first;
+        const std::string& right = sax.merges[rank].second;
         auto idOf = [&](const std::string& token) {
             const int32_t id = data.vocab.find(token);
             if (id < 0)
