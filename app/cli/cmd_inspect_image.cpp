@@ -95,7 +95,9 @@ int run(const std::vector<std::string>& argv) {
         all.push_back(describe(decoded, p));
     }
     if (args.flag("json")) {
-        std::cout << (several ? all : all.front()).dump(2) << "\n";
+        std::cout << (several ? all : all.front())
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
         return 0;
     }
     std::cout << path.string() << ": " << decoded.width << "x" << decoded.height << "\n"

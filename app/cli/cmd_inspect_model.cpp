@@ -119,7 +119,8 @@ int run(const std::vector<std::string>& argv) {
         throw facet::cli::UsageError("expected exactly one DIR");
     const ModelFolder folder = ModelFolder::open(args.positionals()[0]);
     if (args.flag("json"))
-        std::cout << toJson(folder).dump(2) << "\n";
+        std::cout << toJson(folder).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                  << "\n";
     else
         printText(folder);
     if (!folder.usable() && args.flag("json"))

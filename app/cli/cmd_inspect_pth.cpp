@@ -29,7 +29,7 @@ int run(const std::vector<std::string>& argv) {
                                  {"archive", pth.archiveName()},
                                  {"format_version", pth.formatVersion()},
                                  {"tensors", tensors}};
-        std::cout << out.dump(2) << "\n";
+        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return 0;
     }
     std::cout << pth.path().string() << " (archive '" << pth.archiveName() << "', format "

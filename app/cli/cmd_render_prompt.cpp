@@ -2,15 +2,15 @@
 #include "args.h"
 #include "command.h"
 #include "common/error.h"
+#include "common/json_text.h"
+#include "common/regular_file.h"
 #include "image/image.h"
 #include "image/preprocess.h"
 #include "text/conversation_json.h"
 #include "text/prompt.h"
 #include "text/resources.h"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -18,13 +18,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string readFile(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw facet::fileError(file, "cannot open");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return std::move(s).str();
+std::string readFile(const std::filesystem::path& file, std::uint64_t limit, const char* kind) {
+    return facet::readTextFile(file, limit, kind);
 }
 
 // Soft tokens of one image item {"type": "image", "path": "x.jpg", "detail": 280}: the image
@@ -33,10 +28,15 @@ int imageSoftTokens(const json& item, const std::filesystem::path& conversationF
     const std::string key = item.contains("path") ? "path" : "image";
     if (!item.contains(key) || !item[key].is_string())
         throw facet::fileError(conversationFile, "an image item needs a \"path\"");
-    const int level = item.value("detail", 280);
-    if (!facet::image::isDetailLevel(level))
-        throw facet::fileError(conversationFile, "image detail " + std::to_string(level) +
+    // Compared as the JSON number it is: item.value("detail", 280) would read 2^32+280 as 280.
+    const json& detail = item.contains("detail") ? item["detail"] : json(280);
+    const bool known = detail.is_number_integer() && detail.get<std::int64_t>() >= 0 &&
+                       detail.get<std::int64_t>() <= 1120 &&
+                       facet::image::isDetailLevel(detail.get<int>());
+    if (!known)
+        throw facet::fileError(conversationFile, "image detail " + facet::jsonExcerpt(detail) +
                                                      " is not one of 70, 140, 280, 560, 1120");
+    const int level = detail.get<int>();
     std::filesystem::path path = item[key].get<std::string>();
     if (path.is_relative())
         path = conversationFile.parent_path() / path;
@@ -56,14 +56,12 @@ int run(const std::vector<std::string>& argv) {
                                                 : facet::text::TemplateVariant::Small;
     auto revision = facet::text::TemplateRevision::Original;
     if (auto templateFile = args.value("template"))
-        revision = facet::text::detectTemplateRevision(readFile(*templateFile), *templateFile);
+        revision = facet::text::detectTemplateRevision(
+            readFile(*templateFile, facet::kMaxChatTemplateBytes, "a chat template"),
+            *templateFile);
 
-    json root;
-    try {
-        root = json::parse(readFile(file));
-    } catch (const json::parse_error& e) {
-        throw facet::fileError(file, std::string("invalid JSON: ") + e.what());
-    }
+    const json root =
+        facet::parseJson(readFile(file, facet::kMaxConversationBytes, "a conversation"), file);
     const auto conversation = facet::text::conversationFromJson(
         root, file, [&file](const json& item, size_t) { return imageSoftTokens(item, file); });
     const std::string prompt = facet::text::renderPrompt(conversation, variant, true, revision);

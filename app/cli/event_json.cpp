@@ -31,7 +31,9 @@ nlohmann::json errorEventJson(const std::string& message, const Stats& partial) 
 }
 
 void printJsonLine(const nlohmann::json& j) {
-    std::cout << j.dump() << "\n" << std::flush;
+    // Invalid UTF-8 (a non-UTF-8 path in an error) is replaced, never a type_error.316.
+    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"
+              << std::flush;
 }
 
 } // namespace facet::cli

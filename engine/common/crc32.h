@@ -1,6 +1,6 @@
 #pragma once
-// CRC-32 (the zip/IEEE polynomial, equal to Python's zlib.crc32): the .pth writer's zip entries,
-// and checksums of image outputs in tests and benchmarks.
+// CRC-32 (the zip/IEEE polynomial, computed by zlib as Python's zlib.crc32 is): the .pth
+// writer's zip entries, and checksums of image outputs in tests and benchmarks.
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -1,9 +1,12 @@
 #pragma once
-// SHA-256 (FIPS 180-4). Used to fingerprint tensor bytes so tests and `inspect-pth` can compare
-// what the engine reads against what PyTorch reports, without copying large tensors around.
+// SHA-256, computed by OpenSSL's libcrypto (EVP digest: SHA-NI or AVX2 code where the CPU has
+// it, and maintained and fuzzed upstream). Fingerprints tensor bytes (tests and `inspect-pth`
+// compare them with what PyTorch reports), image contents (the image cache's keys) and stored
+// image names.
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -12,6 +15,12 @@ namespace facet {
 class Sha256 {
 public:
     Sha256();
+    ~Sha256();
+    Sha256(Sha256&&) noexcept;
+    Sha256& operator=(Sha256&&) noexcept;
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
+
     void update(std::span<const std::byte> bytes);
     void update(const void* data, size_t size);
     // Finishes the hash; the object must not be updated afterwards.
@@ -19,12 +28,8 @@ public:
     [[nodiscard]] std::string hexDigest();
 
 private:
-    void compressBlock(const std::uint8_t* block);
-
-    std::array<std::uint32_t, 8> state_;
-    std::array<std::uint8_t, 64> buffer_{};
-    size_t buffered_ = 0;
-    std::uint64_t totalBytes_ = 0;
+    struct Context;
+    std::unique_ptr<Context> context_;
 };
 
 // One-shot helper: lowercase hex digest of `bytes`.

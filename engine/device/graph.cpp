@@ -38,6 +38,21 @@ Graph::Graph(std::shared_ptr<CompiledModel> model, std::string name, int deviceI
         if (numInputs != inputs_.size())
             fail("the runtime reports " + std::to_string(numInputs) +
                  " inputs, rbln_config.json lists " + std::to_string(inputs_.size()));
+        // rbln_config.json states each input's shape and dtype; where the runtime can say
+        // how many bytes it takes, a disagreement is an error before any buffer is handed over.
+        if (api.rbln_get_input_layout != nullptr)
+            for (uint32_t i = 0; i < numInputs; ++i) {
+                const auto* layout = api.rbln_get_input_layout(runtime_, i);
+                if (!layout)
+                    fail("no layout for input " + std::to_string(i) + ": " +
+                         model_->runtime()->lastError());
+                const auto bytes = api.rbln_get_layout_nbytes(layout);
+                if (bytes != inputs_[i].bytes)
+                    fail("the runtime says input " + std::to_string(i) + " takes " +
+                         std::to_string(bytes) + " bytes, rbln_config.json says " +
+                         inputs_[i].describe() + " = " + std::to_string(inputs_[i].bytes) +
+                         " bytes");
+            }
         const auto numOutputs = api.rbln_get_num_outputs(runtime_);
         if (!outputs_.empty() && numOutputs != outputs_.size())
             fail("the runtime reports " + std::to_string(numOutputs) + " outputs, expected " +

@@ -1,9 +1,10 @@
 #pragma once
 // A compiled model (.rbln file) and one runnable graph of it, over the loaded RBLN runtime.
 // Input shapes and dtypes are not queryable through the C API (rbln-c-api.md §5), so the
-// caller states them (from rbln_config.json's input_info); the graph checks the input count
-// and every output's byte size against what the runtime reports, and every buffer the caller
-// hands in against the stated sizes.
+// caller states them (from rbln_config.json's input_info); the graph checks the input count,
+// every input's byte size where the runtime exports rbln_get_input_layout (the simulator does),
+// every output's byte size against what the runtime reports, and every buffer the caller hands
+// in against the stated sizes.
 #include "device/runtime_library.h"
 #include "device/tensor_info.h"
 

@@ -41,7 +41,10 @@ typedef void* (*PFN_rbln_get_output)(RBLNRuntime* rt, uint64_t index); // [code]
 typedef const RBLNTensorLayout* (*PFN_rbln_get_output_layout)(RBLNRuntime* rt, uint64_t index);
 typedef uint64_t (*PFN_rbln_get_layout_nbytes)(const RBLNTensorLayout* layout); // [doc]
 typedef uint32_t (*PFN_rbln_get_num_inputs)(RBLNRuntime* rt);                   // [code]
-typedef uint32_t (*PFN_rbln_get_num_outputs)(RBLNRuntime* rt);                  // [code]
+// Not seen in public sources; bound when a runtime (the simulator) exports it, so input sizes
+// can be checked against the runtime and not only taken from rbln_config.json.
+typedef const RBLNTensorLayout* (*PFN_rbln_get_input_layout)(RBLNRuntime* rt, uint64_t index);
+typedef uint32_t (*PFN_rbln_get_num_outputs)(RBLNRuntime* rt); // [code]
 // inputs: array of const void* (one per input); outputs: array of void* (caller buffers).
 typedef int32_t (*PFN_rbln_async_run)(RBLNRuntime* rt, const void* input_ptr_array,
                                       void* output_ptr_array); // [code] returns a request id
@@ -68,6 +71,7 @@ typedef const char* (*PFN_rbln_get_last_error_msg)(void);   // [code], SDK >= ~0
 // Optional: older SDKs lack the error text; the async pair is not used by the engine yet.
 #define FACET_RBLN_OPTIONAL_FUNCTIONS(X)                                                           \
     X(rbln_get_last_error_msg)                                                                     \
+    X(rbln_get_input_layout)                                                                       \
     X(rbln_create_async_runtime)                                                                   \
     X(rbln_async_run)                                                                              \
     X(rbln_async_wait)

@@ -1,5 +1,8 @@
 #include "generate/builtin_paths.h"
 
+#include "common/error.h"
+#include "common/json_text.h"
+#include "common/regular_file.h"
 #include "device/runtime_library.h"
 
 #include <cstdlib>
@@ -16,11 +19,15 @@ std::filesystem::path builtinSimulatorRuntime() {
 }
 
 bool isSimulatorFolder(const std::filesystem::path& modelDir) {
-    std::ifstream in(modelDir / "config.json");
-    if (!in)
+    // A probe: any problem means "not the simulator" and the real load reports it.
+    try {
+        const auto file = modelDir / "config.json";
+        const nlohmann::json config =
+            parseJson(readTextFile(file, kMaxJsonConfigBytes, "a JSON config"), file);
+        return config.is_object() && config.contains("facet_simulator");
+    } catch (const Error&) {
         return false;
-    const nlohmann::json config = nlohmann::json::parse(in, nullptr, false);
-    return !config.is_discarded() && config.is_object() && config.contains("facet_simulator");
+    }
 }
 
 std::optional<std::filesystem::path> runtimeFor(const std::filesystem::path& modelDir,

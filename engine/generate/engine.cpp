@@ -1,6 +1,7 @@
 #include "generate/engine.h"
 
 #include "common/error.h"
+#include "common/regular_file.h"
 #include "generate/builtin_paths.h"
 #include "generate/engine_impl.h"
 #include "generate/session_impl.h"
@@ -45,12 +46,11 @@ namespace {
 
 text::TemplateRevision revisionOf(const std::filesystem::path& dir) {
     const auto file = dir / "chat_template.jinja";
-    std::ifstream in(file);
-    if (!in)
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))
         return text::TemplateRevision::Original;
-    std::stringstream text;
-    text << in.rdbuf();
-    return text::detectTemplateRevision(text.str(), file);
+    return text::detectTemplateRevision(
+        readTextFile(file, kMaxChatTemplateBytes, "a chat template"), file);
 }
 
 } // namespace

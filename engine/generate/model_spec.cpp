@@ -4,6 +4,7 @@
 #include "model/model_folder.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace facet::generate {
 namespace {
@@ -40,6 +41,13 @@ int narrow(std::int64_t v, const std::filesystem::path& file, const char* what) 
     if (v < 0 || v > std::int64_t{1} << 30)
         throw fileError(file, std::string(what) + " is out of range");
     return static_cast<int>(v);
+}
+
+// Counts where "more than an int holds" just means "no limit" (top_k, max_new_tokens).
+int narrowOrMax(std::int64_t v, const std::filesystem::path& file, const char* what) {
+    if (v < 0)
+        throw fileError(file, std::string(what) + " is negative");
+    return v > INT_MAX ? INT_MAX : static_cast<int>(v);
 }
 
 } // namespace
@@ -96,10 +104,26 @@ ModelSpec readModelSpec(const std::filesystem::path& dir) {
     s.slidingWindow = static_cast<int>(folder.slidingWindow().value_or(0));
 
     const auto configFile = dir / "config.json";
+    const auto genFile = dir / "generation_config.json";
     s.hidden = narrow(config.text.hiddenSize, configFile, "text_config.hidden_size");
     s.vocab = narrow(config.text.vocabSize, configFile, "text_config.vocab_size");
     s.perLayerInputs = config.text.hiddenSizePerLayerInput > 0;
-    s.padTokenId = static_cast<int>(config.text.padTokenId.value_or(gen.padTokenId.value_or(0)));
+    // Token ids index the embedding table: they must lie inside the vocabulary (a cast would
+    // read 2^40 as 0).
+    const auto tokenId = [&](std::int64_t id, const std::filesystem::path& file, const char* what) {
+        if (id < 0 || id >= s.vocab)
+            throw fileError(file, std::string(what) + " " + std::to_string(id) +
+                                      " is outside the vocabulary [0, " + std::to_string(s.vocab) +
+                                      ")");
+        return static_cast<int>(id);
+    };
+    s.padTokenId = config.text.padTokenId
+                       ? tokenId(*config.text.padTokenId, configFile, "text_config.pad_token_id")
+                   : gen.padTokenId ? tokenId(*gen.padTokenId, genFile, "pad_token_id")
+                                    : 0;
+    s.imageTokenId = tokenId(config.imageTokenId, configFile, "image_token_id");
+    s.videoTokenId =
+        config.videoTokenId ? tokenId(*config.videoTokenId, configFile, "video_token_id") : -1;
     s.visionHidden = narrow(config.vision.hiddenSize, configFile, "vision_config.hidden_size");
     s.visionHeadDim = narrow(config.vision.headDim, configFile, "vision_config.head_dim");
     s.pooling =
@@ -107,17 +131,15 @@ ModelSpec readModelSpec(const std::filesystem::path& dir) {
     s.positionSize = narrow(config.vision.positionEmbeddingSize, configFile,
                             "vision_config.position_embedding_size");
     s.visionRopeTheta = config.vision.ropeTheta;
-    s.imageTokenId = static_cast<int>(config.imageTokenId);
-    s.videoTokenId = static_cast<int>(config.videoTokenId.value_or(-1));
 
     s.defaults.doSample = gen.doSample;
     s.defaults.temperature = gen.temperature;
-    s.defaults.topK = static_cast<int>(gen.topK);
+    s.defaults.topK = narrowOrMax(gen.topK, genFile, "top_k");
     s.defaults.topP = gen.topP;
     if (gen.maxNewTokens)
-        s.defaults.maxNewTokens = static_cast<int>(*gen.maxNewTokens);
+        s.defaults.maxNewTokens = narrowOrMax(*gen.maxNewTokens, genFile, "max_new_tokens");
     for (std::int64_t id : gen.eosTokenIds)
-        s.eosIds.push_back(static_cast<int>(id));
+        s.eosIds.push_back(narrow(id, genFile, "eos_token_id"));
     if (s.eosIds.empty())
         throw fileError(dir / "generation_config.json", "no eos_token_id");
 

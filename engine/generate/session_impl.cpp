@@ -1,6 +1,7 @@
 #include "generate/session_impl.h"
 
 #include "common/error.h"
+#include "common/regular_file.h"
 #include "common/sha256.h"
 #include "generate/reply_stream.h"
 #include "generate/sampler.h"
@@ -42,14 +43,15 @@ std::vector<int> imageRunStarts(const std::vector<std::int32_t>& tokens, int ima
 } // namespace
 
 std::string fileHash(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw fileError(path, "cannot open the image");
+    const RegularFile file(path, kMaxImageFileBytes, "an image");
     Sha256 hash;
     std::vector<char> buffer(1 << 16);
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
+    for (std::uint64_t offset = 0;;) {
+        const std::size_t n = file.readSome(offset, buffer.data(), buffer.size());
+        if (n == 0)
+            break;
+        hash.update(buffer.data(), n);
+        offset += n;
     }
     return hash.hexDigest();
 }

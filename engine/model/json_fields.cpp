@@ -1,8 +1,8 @@
 #include "model/json_fields.h"
 
 #include "common/error.h"
-
-#include <fstream>
+#include "common/json_text.h"
+#include "common/regular_file.h"
 
 namespace facet::model {
 
@@ -29,7 +29,7 @@ void JsonFields::requireField(std::string_view key) const {
 }
 
 void JsonFields::typeError(std::string_view key, std::string_view expected) const {
-    problem(key, "expected " + std::string(expected) + ", got " + object_.at(key).dump());
+    problem(key, "expected " + std::string(expected) + ", got " + jsonExcerpt(object_.at(key)));
 }
 
 std::optional<std::int64_t> JsonFields::integer(std::string_view key) const {
@@ -151,15 +151,8 @@ std::optional<JsonFields> JsonFields::child(std::string_view key) const {
 }
 
 nlohmann::json readJsonObjectFile(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw fileError(file, "cannot open");
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw fileError(file, std::string("invalid JSON: ") + e.what());
-    }
+    const nlohmann::json j =
+        parseJson(readTextFile(file, kMaxJsonConfigBytes, "a JSON config"), file);
     if (!j.is_object())
         throw fileError(file, "expected a JSON object at the top level");
     return j;

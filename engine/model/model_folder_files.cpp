@@ -5,7 +5,7 @@
 #include "model/pth_file.h"
 
 #include <algorithm>
-#include <fstream>
+#include <optional>
 
 namespace facet::model {
 namespace {
@@ -17,6 +17,14 @@ bool hasChatTemplateInTokenizerConfig(const std::filesystem::path& file) {
     } catch (const Error&) {
         return false;
     }
+}
+
+// a * b * c from config.json values, or nullopt when it overflows (a crafted config).
+std::optional<std::int64_t> product(std::int64_t a, std::int64_t b, std::int64_t c = 1) {
+    std::int64_t out = 0;
+    if (__builtin_mul_overflow(a, b, &out) || __builtin_mul_overflow(out, c, &out))
+        return std::nullopt;
+    return out;
 }
 
 } // namespace
@@ -101,11 +109,20 @@ void ModelFolder::listFiles() {
 
 void ModelFolder::checkArtifacts() {
     const auto expect = [&](const PthFile& pth, const std::string& name,
-                            const std::vector<std::int64_t>& shape) {
+                            const std::vector<std::optional<std::int64_t>>& dims) {
         const TensorView* t = pth.find(name);
         if (t == nullptr) {
             problems_.push_back(pth.path().string() + ": no tensor " + name);
             return;
+        }
+        std::vector<std::int64_t> shape;
+        for (const auto& d : dims) {
+            if (!d) {
+                problems_.push_back((directory_ / "config.json").string() + ": the shape of " +
+                                    name + " overflows 64 bits");
+                return;
+            }
+            shape.push_back(*d);
         }
         if (haveModel_ && t->shape() != shape)
             problems_.push_back(pth.path().string() + ": tensor " + name + " has shape " +
@@ -125,7 +142,7 @@ void ModelFolder::checkArtifacts() {
     const VisionConfig& v = model_.vision;
     open(visionArtifacts(), [&](const PthFile& pth) {
         expect(pth, "patch_embedder.input_proj.weight",
-               {v.hiddenSize, 3 * v.patchSize * v.patchSize});
+               {v.hiddenSize, product(3, v.patchSize, v.patchSize)});
         expect(pth, "patch_embedder.position_embedding_table",
                {2, v.positionEmbeddingSize, v.hiddenSize});
     });
@@ -135,7 +152,7 @@ void ModelFolder::checkArtifacts() {
         if (t.hiddenSizePerLayerInput > 0)
             expect(pth, "embed_tokens_per_layer.weight",
                    {t.vocabSizePerLayerInput.value_or(t.vocabSize),
-                    t.numHiddenLayers * t.hiddenSizePerLayerInput});
+                    product(t.numHiddenLayers, t.hiddenSizePerLayerInput)});
     });
 }
 

@@ -27,17 +27,26 @@ std::string recordText(const ZipArchive& zip, const std::string& name) {
     return text;
 }
 
-// The folder holding data.pkl: torch names it after the file stem, but any name is valid.
+// The folder every record lives in. torch takes it from the first entry of the central
+// directory (any name is valid) and looks every record up inside it; so does this reader, so
+// that a data.pkl placed in some other folder is never the one read.
 std::string findArchiveName(const std::filesystem::path& path, const ZipArchive& zip) {
-    for (const ZipEntry& e : zip.entries()) {
-        const auto slash = e.name.find('/');
-        if (slash != std::string::npos && slash > 0 && e.name.substr(slash) == "/data.pkl")
-            return e.name.substr(0, slash);
-    }
-    throw fileError(path, "no <folder>/data.pkl record: not a file written by torch.save");
+    if (zip.entries().empty())
+        throw fileError(path, "the archive holds no entries");
+    const std::string& first = zip.entries().front().name;
+    const auto slash = first.find('/');
+    if (slash == std::string::npos || slash == 0)
+        throw fileError(path, "first entry '" + first +
+                                  "' is not in a folder: not a file "
+                                  "written by torch.save");
+    const std::string name = first.substr(0, slash);
+    if (zip.find(name + "/data.pkl") == nullptr)
+        throw fileError(path, "no " + name + "/data.pkl record: not a file written by torch.save");
+    return name;
 }
 
-// Checked: offset + sum((shape-1)*stride) < numel of the storage, without overflow.
+// Checked: every size is non-negative, the element count and the furthest element reached
+// (offset + sum((shape-1)*stride)) fit in 64 bits and lie inside the storage.
 void checkExtent(const std::filesystem::path& path, const std::string& name,
                  const pickle::TensorRecord& t) {
     const auto bad = [&](const std::string& why) {
@@ -45,17 +54,24 @@ void checkExtent(const std::filesystem::path& path, const std::string& name,
     };
     if (t.storageOffset < 0)
         throw bad("negative storage offset");
-    std::int64_t last = t.storageOffset;
     std::int64_t numel = 1;
     for (size_t d = 0; d < t.shape.size(); ++d) {
         if (t.shape[d] < 0 || t.strides[d] < 0)
             throw bad("negative size or stride");
-        if (t.shape[d] == 0)
-            return; // empty tensor: touches no element
+        if (__builtin_mul_overflow(numel, t.shape[d], &numel))
+            throw bad("element count overflows");
+    }
+    if (numel == 0) {
+        if (t.storageOffset > t.storage->numel)
+            throw bad("storage offset " + std::to_string(t.storageOffset) + " lies past storage " +
+                      t.storage->key);
+        return; // empty tensor: touches no element
+    }
+    std::int64_t last = t.storageOffset;
+    for (size_t d = 0; d < t.shape.size(); ++d) {
         std::int64_t reach = 0;
         if (__builtin_mul_overflow(t.shape[d] - 1, t.strides[d], &reach) ||
-            __builtin_add_overflow(last, reach, &last) ||
-            __builtin_mul_overflow(numel, t.shape[d], &numel))
+            __builtin_add_overflow(last, reach, &last))
             throw bad("size overflows");
     }
     // Views that repeat elements (stride 0, overlapping strides) could stand for far more data
@@ -88,6 +104,11 @@ public:
             if (name == nullptr)
                 throw fileError(file_->path(), "a dict key under '" + prefix + "' is not a string");
             const std::string full = prefix.empty() ? *name : prefix + "." + *name;
+            // Python keeps the last value of a repeated key, and {"a.b": x} and
+            // {"a": {"b": y}} flatten to one name: either way Facet would pick another tensor
+            // than torch does.
+            if (!names_.insert(full).second)
+                throw fileError(file_->path(), "the name '" + full + "' occurs twice");
             if (const auto* nested = std::get_if<pickle::Dict>(&value->data))
                 walk(*nested, full, depth + 1, out);
             else if (const auto* tensor = std::get_if<pickle::TensorRecord>(&value->data))
@@ -104,8 +125,12 @@ private:
         if (entry == nullptr)
             throw fileError(file_->path(),
                             "tensor " + name + ": storage record " + record + " is missing");
-        const std::uint64_t needed =
-            static_cast<std::uint64_t>(t.storage->numel) * dtypeSize(t.storage->dtype);
+        std::uint64_t needed = 0;
+        if (__builtin_mul_overflow(static_cast<std::uint64_t>(t.storage->numel),
+                                   dtypeSize(t.storage->dtype), &needed))
+            throw fileError(file_->path(), "tensor " + name + ": storage " + t.storage->key +
+                                               " claims " + std::to_string(t.storage->numel) +
+                                               " elements, more bytes than 64 bits can count");
         if (entry->size < needed)
             throw fileError(file_->path(), "tensor " + name + ": storage record " + record +
                                                " holds " + std::to_string(entry->size) +
@@ -118,6 +143,7 @@ private:
     const ZipArchive& zip_;
     std::string archiveName_;
     std::set<const pickle::Dict*> seen_;
+    std::set<std::string> names_;
 };
 
 } // namespace
@@ -135,9 +161,10 @@ PthFile PthFile::open(const std::filesystem::path& path) {
     if (!byteOrder.empty() && byteOrder != "little")
         throw fileError(path, "byteorder record says '" + byteOrder +
                                   "'; only little-endian archives are supported");
-    pth.formatVersion_ = recordText(zip, pth.archiveName_ + "/version");
+    // The order torch reads them in.
+    pth.formatVersion_ = recordText(zip, pth.archiveName_ + "/.data/version");
     if (pth.formatVersion_.empty())
-        pth.formatVersion_ = recordText(zip, pth.archiveName_ + "/.data/version");
+        pth.formatVersion_ = recordText(zip, pth.archiveName_ + "/version");
     if (pth.formatVersion_.empty())
         throw fileError(path, "no version record in archive " + pth.archiveName_);
 

@@ -1,5 +1,7 @@
 #include "model/rbln_config.h"
 
+#include "common/json_text.h"
+
 namespace facet::model {
 namespace {
 
@@ -51,7 +53,7 @@ std::vector<CompileConfig> parseCompileCfgs(const JsonFields& f) {
         return out;
     const auto& list = f.object().at("_compile_cfgs");
     if (!list.is_array()) {
-        f.problem("_compile_cfgs", "expected a list, got " + list.dump());
+        f.problem("_compile_cfgs", "expected a list, got " + jsonExcerpt(list));
         return out;
     }
     for (size_t i = 0; i < list.size(); ++i) {

@@ -33,17 +33,22 @@ ZipArchive::ZipArchive(std::filesystem::path file, std::span<const std::byte> by
     if (bytes_.size() < kEndSize)
         fail("too short for a zip end record");
     // The end record sits at the very end, followed only by a comment of up to 64 KiB.
+    // torch's reader (miniz) takes the last end signature in the file, so this does too: a
+    // comment that hides a second end record must not make the two readers disagree.
     std::uint64_t end = bytes_.size() - kEndSize;
     const std::uint64_t lowest = end > kMax16 ? end - kMax16 : 0;
     for (;; --end) {
-        if (readLE<std::uint32_t>(&bytes_[end]) == kEndSignature &&
-            end + kEndSize + readLE<std::uint16_t>(&bytes_[end + 20]) == bytes_.size())
+        if (readLE<std::uint32_t>(&bytes_[end]) == kEndSignature)
             break;
         if (end == lowest)
             fail("no end-of-central-directory record (is this a zip file?)");
     }
+    if (end + kEndSize + readLE<std::uint16_t>(&bytes_[end + 20]) != bytes_.size())
+        fail("the end-of-central-directory record's comment length does not match the file");
     const std::byte* e = &bytes_[end];
     std::uint64_t count = readLE<std::uint16_t>(e + 10);
+    if (readLE<std::uint16_t>(e + 8) != count)
+        fail("multi-disk archives are not supported");
     std::uint64_t directorySize = readLE<std::uint32_t>(e + 12);
     std::uint64_t directoryOffset = readLE<std::uint32_t>(e + 16);
     if (readLE<std::uint16_t>(e + 4) != 0 || readLE<std::uint16_t>(e + 6) != 0)
@@ -51,8 +56,11 @@ ZipArchive::ZipArchive(std::filesystem::path file, std::span<const std::byte> by
 
     if (end >= kZip64LocatorSize &&
         readLE<std::uint32_t>(&bytes_[end - kZip64LocatorSize]) == kZip64LocatorSignature) {
-        const std::uint64_t zip64End = readLE<std::uint64_t>(&bytes_[end - kZip64LocatorSize + 8]);
-        if (zip64End > bytes_.size() - kZip64EndSize ||
+        const std::uint64_t locator = end - kZip64LocatorSize;
+        const std::uint64_t zip64End = readLE<std::uint64_t>(&bytes_[locator + 8]);
+        // The zip64 end record must lie whole before its locator (the file may be shorter
+        // than a zip64 end record, so nothing is subtracted from the size).
+        if (locator < kZip64EndSize || zip64End > locator - kZip64EndSize ||
             readLE<std::uint32_t>(&bytes_[zip64End]) != kZip64EndSignature)
             fail("zip64 end record missing where its locator points");
         const std::byte* z = &bytes_[zip64End];
@@ -65,6 +73,31 @@ ZipArchive::ZipArchive(std::filesystem::path file, std::span<const std::byte> by
     if (directoryOffset > bytes_.size() || directorySize > bytes_.size() - directoryOffset)
         fail("central directory lies outside the file");
     readCentralDirectory(directoryOffset, directorySize, count);
+    refuseDuplicateNames();
+}
+
+// torch's reader looks entries up by name with miniz, which compares names without regard to
+// ASCII case and, among equal names, may return any of them. Two entries that compare equal
+// could therefore be read as different data by torch and by Facet: refuse them all.
+void ZipArchive::refuseDuplicateNames() const {
+    std::vector<std::string> folded;
+    folded.reserve(entries_.size());
+    for (const ZipEntry& entry : entries_) {
+        std::string name = entry.name;
+        for (char& c : name)
+            if (c >= 'A' && c <= 'Z')
+                c = static_cast<char>(c - 'A' + 'a');
+        folded.push_back(std::move(name));
+    }
+    std::vector<size_t> order(folded.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return folded[a] < folded[b]; });
+    for (size_t i = 1; i < order.size(); ++i)
+        if (folded[order[i]] == folded[order[i - 1]])
+            fail("entries '" + entries_[order[i - 1]].name + "' and '" + entries_[order[i]].name +
+                 "' have the same name; torch.load could read either");
 }
 
 void ZipArchive::readCentralDirectory(std::uint64_t offset, std::uint64_t size,

@@ -2,7 +2,8 @@
 // Index of a zip archive of *stored* entries held in memory (a MappedFile): the container
 // torch.save writes. Reads the central directory, including zip64 end records and zip64 extra
 // fields, and resolves each entry's data to a span of the mapped bytes — nothing is copied or
-// decompressed. Compressed or encrypted entries are refused by name.
+// decompressed. Compressed or encrypted entries are refused by name, and so is anything torch's
+// own reader could read differently (two entries of one name, an end record hidden in a comment).
 #include <cstdint>
 #include <filesystem>
 #include <span>
@@ -29,6 +30,7 @@ public:
 
 private:
     void readCentralDirectory(std::uint64_t offset, std::uint64_t size, std::uint64_t count);
+    void refuseDuplicateNames() const;
     [[noreturn]] void fail(const std::string& reason) const;
 
     std::filesystem::path file_;

@@ -36,6 +36,7 @@ struct facet::device::abi::RBLNRuntime {
     std::vector<const void*> inputs;
     std::vector<std::vector<std::byte>> outputs;
     std::vector<RBLNTensorLayout> layouts;
+    std::vector<RBLNTensorLayout> inputLayouts;
     bool async = false;
     int32_t nextRequest = 1;
     std::map<int32_t, bool> requests; // request id -> succeeded
@@ -71,6 +72,14 @@ abi::RBLNRuntime* createRuntime(abi::RBLNModel* model, const char* name, int64_t
                 model->model, static_cast<int>(device), static_cast<int>(index));
             rt->async = async;
             rt->inputs.assign(rt->graph->spec().inputs.size(), nullptr);
+            for (const auto& in : rt->graph->spec().inputs) {
+                abi::RBLNTensorLayout layout;
+                layout.ndim = static_cast<int>(in.shape.size());
+                for (size_t d = 0; d < in.shape.size() && d < 8; ++d)
+                    layout.shape[d] = static_cast<int>(in.shape[d]);
+                layout.nbytes = in.bytes;
+                rt->inputLayouts.push_back(layout);
+            }
             for (const auto& out : rt->graph->spec().outputs) {
                 abi::RBLNTensorLayout layout;
                 layout.ndim = static_cast<int>(out.shape.size());
@@ -182,6 +191,17 @@ FACET_EXPORT const abi::RBLNTensorLayout* rbln_get_output_layout(abi::RBLNRuntim
             if (!rt || index >= rt->layouts.size())
                 throw facet::Error("rbln_get_output_layout: no output " + std::to_string(index));
             return &rt->layouts[index];
+        },
+        nullptr);
+}
+
+FACET_EXPORT const abi::RBLNTensorLayout* rbln_get_input_layout(abi::RBLNRuntime* rt,
+                                                                uint64_t index) {
+    return guarded(
+        [&]() -> const abi::RBLNTensorLayout* {
+            if (!rt || index >= rt->inputLayouts.size())
+                throw facet::Error("rbln_get_input_layout: no input " + std::to_string(index));
+            return &rt->inputLayouts[index];
         },
         nullptr);
 }

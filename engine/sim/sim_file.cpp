@@ -2,6 +2,8 @@
 
 #include "common/bf16.h"
 #include "common/error.h"
+#include "common/json_text.h"
+#include "common/regular_file.h"
 #include "sim/weight_generator.h"
 
 #include <array>
@@ -120,6 +122,9 @@ void writeSimFile(const std::filesystem::path& path, const SimFile& file) {
 }
 
 SimFile readSimFile(const std::filesystem::path& path) {
+    // A FIFO or device named as a graph would block or never end: refuse anything but a
+    // regular file before the stream opens it.
+    (void)RegularFile(path, std::uint64_t{1} << 40, "a simulator model");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw fileError(path, "cannot open the file");
@@ -151,7 +156,7 @@ SimFile readSimFile(const std::filesystem::path& path) {
 
     SimFile file;
     try {
-        const auto header = nlohmann::json::parse(json);
+        const auto header = parseJson(json, path);
         file.name = header.at("name").get<std::string>();
         file.kind = parseGraphKind(header.at("kind").get<std::string>());
         for (const auto& g : header.at("graphs"))

@@ -1,6 +1,8 @@
 #include "sim/sim_folder_json.h"
 
 #include "common/error.h"
+#include "common/json_text.h"
+#include "common/regular_file.h"
 #include "device/tensor_info.h"
 #include "sim/graph_io.h"
 
@@ -59,15 +61,8 @@ nlohmann::json lmInputInfo(const GraphSpec& spec, const nlohmann::json& kv) {
 } // namespace
 
 SpecialTokens readSpecialTokens(const std::filesystem::path& tokenizerJson) {
-    std::ifstream in(tokenizerJson);
-    if (!in)
-        throw fileError(tokenizerJson, "cannot open the tokenizer");
-    nlohmann::json tok;
-    try {
-        tok = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw fileError(tokenizerJson, std::string("not valid JSON: ") + e.what());
-    }
+    const nlohmann::json tok = parseJson(
+        readTextFile(tokenizerJson, kMaxTokenizerJsonBytes, "a tokenizer.json"), tokenizerJson);
     SpecialTokens t;
     const std::pair<const char*, int64_t*> wanted[] = {
         {"<pad>", &t.pad},       {"<eos>", &t.eos},         {"<bos>", &t.bos},

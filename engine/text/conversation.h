@@ -20,6 +20,10 @@ struct ContentPart {
 struct Message {
     Role role = Role::User;
     std::vector<ContentPart> parts;
+    // Role::Model only: the messages file said "model" rather than "assistant". The 31B template
+    // revision continues a model turn only after an "assistant" message, so the spelling
+    // changes the prompt.
+    bool spelledModel = false;
 };
 
 struct Conversation {

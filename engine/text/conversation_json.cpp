@@ -53,6 +53,8 @@ public:
             conversation.enableThinking = root["enable_thinking"].get<bool>();
         }
         const json& messages = root["messages"];
+        if (messages.empty()) // the chat templates read messages[0] and fail on an empty list
+            fail("\"messages\" is empty; a conversation needs at least one message");
         for (size_t i = 0; i < messages.size(); ++i) {
             const json& m = messages[i];
             const std::string where = "message " + std::to_string(i + 1);
@@ -69,10 +71,11 @@ public:
             } else if (role == "user") {
                 conversation.messages.push_back({Role::User, parts(m["content"], where)});
             } else if (role == "assistant" || role == "model") {
-                conversation.messages.push_back({Role::Model, parts(m["content"], where)});
+                conversation.messages.push_back(
+                    {Role::Model, parts(m["content"], where), role == "model"});
             } else {
                 fail(where + ": unsupported role '" + role +
-                     "' (supported: system, user, assistant)");
+                     "' (supported: system, developer, user, assistant, model)");
             }
         }
         return conversation;

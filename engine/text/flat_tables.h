@@ -36,6 +36,8 @@ public:
     [[nodiscard]] size_t size() const { return ids_.size(); }
     [[nodiscard]] int32_t maxId() const { return maxId_; }
 
+    // Text of the i-th entry added (not an id lookup; for error messages).
+    [[nodiscard]] std::string_view entryText(size_t i) const { return entry(i); }
     // Raw arrays (for the binary cache).
     const std::vector<int32_t>& ids() const { return ids_; }
     const std::vector<uint32_t>& offsets() const { return offsets_; }

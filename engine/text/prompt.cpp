@@ -37,6 +37,10 @@ std::string stripThinking(std::string_view text) {
 std::string renderPrompt(const Conversation& conversation, TemplateVariant variant,
                          bool addGenerationPrompt, TemplateRevision revision) {
     const bool revised = revision == TemplateRevision::Revised31B;
+    // Both templates read messages[0] and so raise on an empty list (a system prompt alone is
+    // the message list [system]).
+    if (conversation.messages.empty() && !conversation.systemPrompt)
+        throw Error("cannot render a prompt for a conversation without messages");
     std::string out = "<bos>";
     if (conversation.enableThinking || conversation.systemPrompt) {
         out += "<|turn>system\n";
@@ -49,8 +53,10 @@ std::string renderPrompt(const Conversation& conversation, TemplateVariant varia
     const Message* previous = nullptr;
     for (const Message& message : conversation.messages) {
         const bool model = message.role == Role::Model;
-        const bool continuesModelTurn =
-            revised && model && previous && previous->role == Role::Model;
+        // The 31B template maps "assistant" to "model" for the current message but compares the
+        // previous message's role as written: only an "assistant" predecessor continues.
+        const bool continuesModelTurn = revised && model && previous &&
+                                        previous->role == Role::Model && !previous->spelledModel;
         if (!continuesModelTurn)
             out += model ? "<|turn>model\n" : "<|turn>user\n";
         for (const ContentPart& part : message.parts) {

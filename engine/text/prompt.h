@@ -7,7 +7,9 @@
 //     image -> "\n\n<|image|>\n\n", thinking -> "<|think|>" at the top of the system turn.
 //   Revised31B (chat_template.gemma-4-31B-it.jinja):
 //     image -> "<|image|>", thinking -> "<|think|>\n", and a model message that directly
-//     follows another model message continues that turn (no second "<|turn>model\n").
+//     follows a message written with role "assistant" continues that turn (no second
+//     "<|turn>model\n"); after one written "model" it opens a new turn, as Jinja2 renders it.
+// A conversation with no messages at all is refused (both templates raise on it).
 #include "text/conversation.h"
 #include "text/tokenizer.h"
 

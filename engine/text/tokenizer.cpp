@@ -1,6 +1,8 @@
 #include "text/tokenizer.h"
 
 #include "common/error.h"
+#include "common/json_text.h"
+#include "common/regular_file.h"
 #include "text/added_tokens.h"
 #include "text/bpe_model.h"
 #include "text/normalizer.h"
@@ -11,8 +13,6 @@
 #include "text/utf8.h"
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -65,33 +65,21 @@ struct Tokenizer::Impl {
     std::unordered_map<std::string, int32_t> addedByContent;
     size_t size = 0;
     TokenizerLoadInfo info;
+    std::filesystem::path file; // names the tokenizer in errors raised while encoding
 };
 
 namespace {
 
 std::string readFile(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw fileError(file, "cannot open the tokenizer file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        throw fileError(file, "cannot read the tokenizer file");
-    return std::move(buffer).str();
-}
-
-json parseJson(std::string_view text, const std::filesystem::path& file) {
-    try {
-        return json::parse(text);
-    } catch (const json::exception& e) {
-        throw fileError(file, std::string("invalid JSON: ") + e.what());
-    }
+    return readTextFile(file, kMaxTokenizerJsonBytes, "a tokenizer.json");
 }
 
 std::shared_ptr<Tokenizer::Impl> build(const TokenizerConfig& config, TokenizerData data,
                                        const std::filesystem::path& file) {
-    return std::make_shared<Tokenizer::Impl>(
+    auto impl = std::make_shared<Tokenizer::Impl>(
         config, BpeModel(std::move(data.vocab), std::move(data.merges), config.bpe, file));
+    impl->file = file;
+    return impl;
 }
 
 } // namespace
@@ -116,9 +104,12 @@ Tokenizer Tokenizer::load(const std::filesystem::path& file, const TokenizerLoad
     std::shared_ptr<Impl> impl;
     if (cacheUsable)
         if (auto cached = readTokenizerCache(info.cacheFile, text.size(), hash)) {
-            cached->vocab.finish();
             const json root = parseJson(cached->configJson, info.cacheFile);
-            impl = build(parseTokenizerConfig(root, file), std::move(*cached), file);
+            const TokenizerConfig config = parseTokenizerConfig(root, file);
+            // The cache is only as trustworthy as its folder: check its ids like the file's.
+            checkTokenIds(cached->vocab, config.addedTokens, info.cacheFile);
+            cached->vocab.finish();
+            impl = build(config, std::move(*cached), file);
             info.fromCache = true;
         }
     if (!impl) {
@@ -139,11 +130,17 @@ std::vector<int32_t> Tokenizer::encode(std::string_view text) const {
         throw Error("cannot tokenize: the text is not valid UTF-8");
     std::vector<int32_t> ids;
     ids.reserve(text.size() / 3 + 1);
-    for (const auto& seg : impl_->rawMatcher.split(text)) {
-        if (seg.id >= 0)
-            ids.push_back(seg.id);
-        else
-            impl_->encodePlain(text.substr(seg.begin, seg.end - seg.begin), seg.begin == 0, ids);
+    try {
+        for (const auto& seg : impl_->rawMatcher.split(text)) {
+            if (seg.id >= 0)
+                ids.push_back(seg.id);
+            else
+                impl_->encodePlain(text.substr(seg.begin, seg.end - seg.begin), seg.begin == 0,
+                                   ids);
+        }
+    } catch (const Error& e) {
+        // A regex that ran out of time says which pattern; this says which tokenizer.
+        throw fileError(impl_->file, e.what());
     }
     return ids;
 }

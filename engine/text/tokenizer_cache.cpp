@@ -1,8 +1,13 @@
 #include "text/tokenizer_cache.h"
 
+#include "common/error.h"
+#include "common/regular_file.h"
+
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
 
@@ -93,13 +98,16 @@ std::filesystem::path cacheFileFor(const std::filesystem::path& dir, uint64_t si
 
 std::optional<TokenizerData> readTokenizerCache(const std::filesystem::path& file, uint64_t size,
                                                 uint64_t hash) {
-    std::error_code ec;
-    const auto fileSize = std::filesystem::file_size(file, ec);
-    if (ec)
+    // Through RegularFile so a FIFO or device planted in the cache folder cannot block or
+    // flood the load; any problem just means "no cache".
+    std::string bytes;
+    try {
+        bytes = readTextFile(file, kMaxTokenizerCacheBytes, "a tokenizer cache");
+    } catch (const Error&) {
         return std::nullopt;
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return std::nullopt;
+    }
+    const uint64_t fileSize = bytes.size();
+    std::istringstream in(std::move(bytes));
     Reader r(in, fileSize);
     char magic[8];
     uint64_t storedSize = 0;
@@ -130,31 +138,43 @@ bool writeTokenizerCache(const std::filesystem::path& file, uint64_t size, uint6
                          const std::string& configJson, const Vocabulary& vocab,
                          const std::vector<Merge>& merges) {
     std::error_code ec;
-    std::filesystem::create_directories(file.parent_path(), ec);
-    if (ec)
-        return false;
-    // Write a private temporary file and rename it, so readers never see half a cache.
-    const auto tmp = file.string() + ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
+    const std::filesystem::path dir = file.parent_path();
+    if (!std::filesystem::is_directory(dir, ec)) {
+        std::filesystem::create_directories(dir.parent_path(), ec);
+        if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) // private: only its owner reads
             return false;
-        out.write(kMagic, sizeof kMagic);
-        writePod(out, size);
-        writePod(out, hash);
-        writeString(out, configJson);
-        writeVector(out, vocab.ids());
-        writeVector(out, vocab.offsets());
-        writeString(out, vocab.blob());
-        writeVector(out, merges);
-        if (!out.flush()) {
-            std::filesystem::remove(tmp, ec);
-            return false;
-        }
     }
-    std::filesystem::rename(tmp, file, ec);
-    if (!ec)
-        return true;
+    std::ostringstream out(std::ios::binary);
+    out.write(kMagic, sizeof kMagic);
+    writePod(out, size);
+    writePod(out, hash);
+    writeString(out, configJson);
+    writeVector(out, vocab.ids());
+    writeVector(out, vocab.offsets());
+    writeString(out, vocab.blob());
+    writeVector(out, merges);
+    const std::string bytes = std::move(out).str();
+    // mkstemp creates a new file (O_EXCL, mode 0600) under a name no one can predict, so
+    // another user cannot plant a link at it; the rename makes the cache appear whole.
+    std::string tmp = (dir / "tokenizer-XXXXXX.tmp").string();
+    const int fd = ::mkstemps(tmp.data(), 4);
+    if (fd < 0)
+        return false;
+    size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        written += static_cast<size_t>(n);
+    }
+    const bool ok = ::close(fd) == 0 && written == bytes.size();
+    if (ok) {
+        std::filesystem::rename(tmp, file, ec);
+        if (!ec)
+            return true;
+    }
     std::filesystem::remove(tmp, ec);
     return false;
 }

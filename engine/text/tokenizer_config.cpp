@@ -5,11 +5,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include <climits>
+#include <cstdint>
+
 namespace facet::text {
 
 namespace {
 
 using nlohmann::json;
+
+// The member `key` of `node` by reference, or an empty array/null when absent. value(key,
+// default) would copy the member: for nested Sequence components that copied every subtree once
+// per level (quadratic in the depth).
+const json& member(const json& node, const char* key, const json& absent) {
+    const auto it = node.find(key);
+    return it == node.end() ? absent : *it;
+}
+
+const json kEmptyArray = json::array();
+const json kNull;
+const json kZero = 0u;
 
 class ConfigReader {
 public:
@@ -54,7 +69,7 @@ public:
         const std::string type = typeOf(node, "normalizer");
         NormalizerStep step;
         if (type == "Sequence") {
-            for (const json& child : node.value("normalizers", json::array()))
+            for (const json& child : member(node, "normalizers", kEmptyArray))
                 normalizer(child, out);
             return;
         }
@@ -101,7 +116,7 @@ public:
         const std::string type = typeOf(node, "pre-tokenizer");
         PreTokenizerStep step;
         if (type == "Sequence") {
-            for (const json& child : node.value("pretokenizers", json::array()))
+            for (const json& child : member(node, "pretokenizers", kEmptyArray))
                 preTokenizer(child, out);
             return;
         }
@@ -148,7 +163,7 @@ public:
         const std::string type = typeOf(node, "decoder");
         DecoderStep step;
         if (type == "Sequence") {
-            for (const json& child : node.value("decoders", json::array()))
+            for (const json& child : member(node, "decoders", kEmptyArray))
                 decoder(child, out);
             return;
         }
@@ -167,8 +182,8 @@ public:
             step.stripChar = c.empty() ? U' ' : utf8::next(c, pos);
             if (c.empty() || pos != c.size())
                 fail("decoder Strip: content must be one character");
-            if (!node.value("start", json(0)).is_number_unsigned() ||
-                !node.value("stop", json(0)).is_number_unsigned())
+            if (!member(node, "start", kZero).is_number_unsigned() ||
+                !member(node, "stop", kZero).is_number_unsigned())
                 fail("decoder Strip: start and stop must be non-negative integers");
             step.stripStart = node.value("start", size_t{0});
             step.stripStop = node.value("stop", size_t{0});
@@ -182,8 +197,14 @@ public:
     AddedToken addedToken(const json& node) const {
         if (!node.is_object() || !node.contains("id") || !node["id"].is_number_integer())
             fail("added_tokens: every entry needs an integer \"id\"");
+        // Read as 64 bits and range-checked: get<int32_t> would turn 2^40 into 0.
+        const json& id = node["id"];
+        if (id.is_number_unsigned()
+                ? id.get<std::uint64_t>() > INT32_MAX
+                : (id.get<std::int64_t>() < 0 || id.get<std::int64_t>() > INT32_MAX))
+            fail("added token id " + id.dump() + " is outside [0, 2147483647]");
         AddedToken t;
-        t.id = node["id"].get<int32_t>();
+        t.id = id.get<int32_t>();
         t.content = stringField(node, "content", "added token " + std::to_string(t.id));
         if (t.content.empty())
             fail("added token " + std::to_string(t.id) + " has empty content");
@@ -230,10 +251,10 @@ TokenizerConfig parseTokenizerConfig(const nlohmann::json& root,
     if (!root.is_object())
         reader.fail("not a tokenizer.json object");
     TokenizerConfig config;
-    reader.normalizer(root.value("normalizer", json()), config.normalizers);
-    reader.preTokenizer(root.value("pre_tokenizer", json()), config.preTokenizers);
-    reader.decoder(root.value("decoder", json()), config.decoders);
-    for (const json& t : root.value("added_tokens", json::array()))
+    reader.normalizer(member(root, "normalizer", kNull), config.normalizers);
+    reader.preTokenizer(member(root, "pre_tokenizer", kNull), config.preTokenizers);
+    reader.decoder(member(root, "decoder", kNull), config.decoders);
+    for (const json& t : member(root, "added_tokens", kEmptyArray))
         config.addedTokens.push_back(reader.addedToken(t));
     const auto model = root.find("model"); // by reference: the model holds the whole vocabulary
     if (model == root.end())

@@ -1,6 +1,7 @@
 #include "text/tokenizer_json.h"
 
 #include "common/error.h"
+#include "common/json_text.h"
 
 #include <climits>
 
@@ -57,6 +58,8 @@ public:
         return true;
     }
     bool start_object(std::size_t) override {
+        if (++depth_ > kMaxJsonDepth)
+            return fail(jsonTooDeepReason());
         if (capture_ != Capture::None)
             return fail(capture_ == Capture::Vocab
                             ? "model BPE: vocab entry '" + vocabKey_ + "' has no valid id"
@@ -73,6 +76,7 @@ public:
         return true;
     }
     bool end_object() override {
+        --depth_;
         if (capture_ == Capture::Vocab) {
             capture_ = Capture::None;
             return true;
@@ -81,6 +85,8 @@ public:
         return true;
     }
     bool start_array(std::size_t) override {
+        if (++depth_ > kMaxJsonDepth)
+            return fail(jsonTooDeepReason());
         if (capture_ == Capture::Merges) {
             capture_ = Capture::MergePair;
             pair_.clear();
@@ -98,6 +104,7 @@ public:
         return true;
     }
     bool end_array() override {
+        --depth_;
         if (capture_ == Capture::MergePair) {
             if (pair_.size() != 2)
                 return fail(mergeShapeError());
@@ -170,9 +177,28 @@ private:
     std::string vocabKey_;
     std::vector<std::string> pair_;
     Capture capture_ = Capture::None;
+    std::size_t depth_ = 0; // open objects and arrays, checked against kMaxJsonDepth
 };
 
 } // namespace
+
+void checkTokenIds(const Vocabulary& vocab, const std::vector<AddedToken>& added,
+                   const std::filesystem::path& file) {
+    const std::uint64_t limit = vocab.size() + added.size();
+    const auto refuse = [&](const std::string& what, std::int64_t id) {
+        throw fileError(file, what + " has id " + std::to_string(id) + ", but " +
+                                  std::to_string(vocab.size()) + " vocab entries and " +
+                                  std::to_string(added.size()) + " added tokens need no id above " +
+                                  std::to_string(limit - 1));
+    };
+    const auto& ids = vocab.ids();
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] < 0 || static_cast<std::uint64_t>(ids[i]) >= limit)
+            refuse("vocab entry '" + std::string(vocab.entryText(i)) + "'", ids[i]);
+    for (const AddedToken& t : added)
+        if (t.id < 0 || static_cast<std::uint64_t>(t.id) >= limit)
+            refuse("added token '" + t.content + "'", t.id);
+}
 
 ParsedTokenizerJson parseTokenizerJson(std::string_view text, const std::filesystem::path& file) {
     TokenizerSax sax;
@@ -188,11 +214,15 @@ ParsedTokenizerJson parseTokenizerJson(std::string_view text, const std::filesys
         throw fileError(file, "model BPE: \"vocab\" must be an object of token -> id");
     TokenizerData& data = out.data;
     data.vocab = std::move(sax.vocab);
+    checkTokenIds(data.vocab, out.config.addedTokens, file);
     data.vocab.finish();
     data.merges.reserve(sax.merges.size());
     const size_t prefixLength = out.config.bpe.continuingSubwordPrefix.size();
     for (size_t rank = 0; rank < sax.merges.size(); ++rank) {
-        const auto& [left, right] = sax.merges[rank];
+        // Plain references, not a structured binding: clang 14 (the fuzz build) cannot
+        // capture bindings in the lambda below.
+        const std::string& left = sax.merges[rank].first;
+        const std::string& right = sax.merges[rank].second;
         auto idOf = [&](const std::string& token) {
             const int32_t id = data.vocab.find(token);
             if (id < 0)

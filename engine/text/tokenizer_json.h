@@ -20,4 +20,10 @@ struct ParsedTokenizerJson {
 [[nodiscard]] ParsedTokenizerJson parseTokenizerJson(std::string_view text,
                                                      const std::filesystem::path& file);
 
+// Ids index tables sized by the largest id, so a 4 KB file naming id 2,000,000,000 would cost
+// gigabytes: every vocab and added-token id must be below the number of vocab entries plus
+// added tokens (a dense numbering, which every real tokenizer uses). Throws "FILE: ...".
+void checkTokenIds(const Vocabulary& vocab, const std::vector<AddedToken>& added,
+                   const std::filesystem::path& file);
+
 } // namespace facet::text

@@ -17,6 +17,10 @@ struct UnicodeRegex::Compiled {
 
 namespace {
 
+// ICU counts time in steps of about 10,000 matcher operations; 2,000 steps end a runaway match
+// within about a second, while a real tokenizer pattern needs a handful of steps per match.
+constexpr int32_t kTimeLimitSteps = 2000;
+
 struct UTextCloser {
     void operator()(UText* t) const { utext_close(t); }
 };
@@ -49,6 +53,10 @@ std::vector<std::pair<size_t, size_t>> UnicodeRegex::findAll(std::string_view te
     UErrorCode status = U_ZERO_ERROR;
     Compiled local;
     local.regex = uregex_clone(compiled_->regex, &status);
+    // A pattern such as (a+)+$ backtracks exponentially; ICU's limit stops each match after
+    // kTimeLimitSteps of its work units (each ~a few milliseconds of matching at most).
+    if (U_SUCCESS(status))
+        uregex_setTimeLimit(local.regex, kTimeLimitSteps, &status);
     UTextPtr subject = openUtf8(text, status);
     if (U_SUCCESS(status))
         uregex_setUText(local.regex, subject.get(), &status);
@@ -59,6 +67,9 @@ std::vector<std::pair<size_t, size_t>> UnicodeRegex::findAll(std::string_view te
             break;
         matches.emplace_back(static_cast<size_t>(begin), static_cast<size_t>(end));
     }
+    if (status == U_REGEX_TIME_OUT)
+        throw Error("regex '" + pattern_ +
+                    "' took too long to match (it backtracks catastrophically on this text)");
     if (U_FAILURE(status))
         throw Error("regex '" + pattern_ + "': matching failed: " + u_errorName(status));
     return matches;

@@ -142,6 +142,18 @@ private slots:
             runtime_, folder_ / "language_model/prefill.rbln");
         const auto out = errorOf([&] { device::Graph gg(model, "prefill", 0, 0, wrongOut); });
         QVERIFY2(out.contains("output 0 is 524288 bytes"), qPrintable(out));
+
+        // Issue 17 finding 11: input sizes from rbln_config.json are checked against the
+        // runtime's (only the count was before), so a wrong shape is caught at load time.
+        auto wrongIn = simtest::inputsFromConfig(lmCfg_, "prefill");
+        wrongIn[1] = device::TensorInfo::make("cache_position", device::DType::Int32, {1, 64});
+        const auto in = errorOf([&] {
+            (void)simtest::openGraph(runtime_, folder_, "language_model/prefill.rbln", "prefill", 0,
+                                     wrongIn);
+        });
+        QVERIFY2(in.contains("the runtime says input 1 takes 512 bytes, rbln_config.json says "
+                             "cache_position [1,64] int32 = 256 bytes"),
+                 qPrintable(in));
     }
 
     void everyLanguageModelGraphRuns() {

@@ -2,10 +2,12 @@
 // stats, error), the stats keys, exit codes, and greedy runs that repeat exactly.
 #include "sim_fixture.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -95,6 +97,53 @@ private slots:
         QCOMPARE(ask({"--model", model()}).exitCode, 1); // no question
         QCOMPARE(ask({"--model", model(), "--bogus", "x", "q"}).exitCode, 1);
         QCOMPARE(ask({"--model", "/nonexistent/model", "q"}).exitCode, 2);
+    }
+
+    // Issue 17 finding 11: a non-UTF-8 image path made the JSON error line itself fail
+    // ("json type_error 316"), hiding the real error. The path needs raw bytes, so a shell
+    // passes it.
+    void jsonErrorSurvivesANonUtf8Path() {
+        QProcess p;
+        p.start("/bin/sh",
+                {"-c",
+                 "exec \"$0\" ask --model \"$1\" --image \"$(printf '/nonexistent/\\377.bmp')\" "
+                 "--json q",
+                 QString::fromUtf8(FACET_CLI), model()});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray out = p.readAllStandardOutput();
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(!err.contains("type_error") && !out.contains("type_error"), err.constData());
+        const QJsonObject line = QJsonDocument::fromJson(out.trimmed()).object();
+        QCOMPARE(line["type"].toString(), QString("error"));
+        QVERIFY2(line["message"].toString().contains("/nonexistent/"), out.constData());
+        QVERIFY2(line["message"].toString().contains("cannot open"), out.constData());
+    }
+
+    // Issue 17 finding 11: pad_token_id 2^40 was read as 0 (a silent int cast).
+    void padIdOutsideTheVocabularyIsRefused() {
+        QTemporaryDir dir;
+        const std::filesystem::path copy = dir.path().toStdString() + "/model";
+        std::filesystem::copy(gentest::simModelDir("sim-model-cli"), copy,
+                              std::filesystem::copy_options::recursive);
+        QFile config(QString::fromStdString((copy / "config.json").string()));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(config.readAll()).object();
+        config.close();
+        QJsonObject text = root["text_config"].toObject();
+        text["pad_token_id"] = static_cast<double>(std::int64_t{1} << 40);
+        root["text_config"] = text;
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write(QJsonDocument(root).toJson());
+        config.close();
+        const CliRun r = ask({"--model", QString::fromStdString(copy.string()), "--json", "q"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("text_config.pad_token_id 1099511627776 is outside the "
+                                "vocabulary") ||
+                     (!r.events.isEmpty() &&
+                      r.events[0]["message"].toString().contains(
+                          "text_config.pad_token_id 1099511627776 is outside the vocabulary")),
+                 r.err.constData());
     }
 };
 

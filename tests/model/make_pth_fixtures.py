@@ -14,6 +14,8 @@ import struct
 import sys
 import zipfile
 
+import hostile_pth
+
 import torch
 
 
@@ -162,6 +164,8 @@ def main():
     expected["refused"]["not_a_zip.pth"] = "no end-of-central-directory record"
     torch.save(mixed, p("legacy.pth"), _use_new_zipfile_serialization=False)
     expected["refused"]["legacy.pth"] = "legacy (pre-1.6, non-zip) torch.save format"
+
+    expected["refused"].update(hostile_pth.write_all(out))  # issue 17's crafted files
 
     with open(p("expected.json"), "w") as f:
         json.dump(expected, f, indent=1)

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <sys/stat.h>
 
 using namespace facet::model;
 using nlohmann::json;
@@ -145,6 +146,17 @@ private slots:
         QTest::newRow("not a gemma4 model")
             << 7 << Strings{"model_type: 'llama' is not a Gemma 4 model"};
         QTest::newRow("malicious weights") << 8 << Strings{"refused global 'posix.system'"};
+        // Issue 17 finding 11: 3 * patch_size^2 overflowed a signed 64-bit product.
+        QTest::newRow("shape product overflows")
+            << 9
+            << Strings{"config.json: the shape of patch_embedder.input_proj.weight overflows 64 "
+                       "bits"};
+        // Issue 17 finding 4: 100,000 levels under an unused key overflowed the stack.
+        QTest::newRow("deeply nested rbln_config.json")
+            << 10 << Strings{"rbln_config.json: JSON nested deeper than 128 levels"};
+        // Issue 17 finding 8: a FIFO as config.json blocked the open forever.
+        QTest::newRow("config.json is a FIFO")
+            << 11 << Strings{"config.json: not a regular file (a FIFO)"};
     }
     void listsEveryProblem() {
         QFETCH(int, variant);
@@ -171,6 +183,10 @@ private slots:
         case 7:
             t.config["model_type"] = "llama";
             break;
+        case 9:
+            t.config["vision_config"]["patch_size"] = std::int64_t{1} << 62;
+            t.rbln["vision_tower"]["patch_size"] = std::int64_t{1} << 62;
+            break;
         default:
             break;
         }
@@ -191,6 +207,19 @@ private slots:
             break;
         case 5:
             std::ofstream(path / "config.json") << "{\"model_type\": ";
+            break;
+        case 10: {
+            std::string text = t.rbln.dump();
+            text.pop_back();
+            const size_t levels = 100'000;
+            std::ofstream(path / "rbln_config.json")
+                << text << R"(, "unused": )" << std::string(levels, '[') << std::string(levels, ']')
+                << "}";
+            break;
+        }
+        case 11:
+            std::filesystem::remove(path / "config.json");
+            QCOMPARE(::mkfifo((path / "config.json").c_str(), 0600), 0);
             break;
         case 8:
             std::filesystem::copy_file(std::filesystem::path(FACET_TEST_DATA_DIR) / "pth" /

@@ -5,7 +5,8 @@ trim_blocks and lstrip_blocks, loopcontrols, raise_exception, tojson, special to
 variables). The C++ renderer must reproduce every result byte for byte.
 
 usage: render_goldens.py OUTPUT_DIR CONVERSATIONS_JSON TEMPLATE_FILE...
-Writes OUTPUT_DIR/render_goldens.json: {template file name: {conversation name: prompt}}.
+Writes OUTPUT_DIR/render_goldens.json: {template file name: {conversation name: prompt}};
+a case with "expect_error": true must make Jinja2 raise, and its prompt is null.
 """
 import json
 import os
@@ -49,6 +50,18 @@ def render(template, case):
                            unk_token="<unk>", **kwargs)
 
 
+def render_case(template, case):
+    """The prompt, or None for a case marked "expect_error" (which Jinja2 must refuse, so the
+    C++ side is checked to refuse it too)."""
+    if not case.get("expect_error"):
+        return render(template, case)
+    try:
+        render(template, case)
+    except jinja2.exceptions.TemplateError:
+        return None
+    raise SystemExit(f"{case['name']}: Jinja2 rendered a case marked expect_error")
+
+
 def main():
     out_dir, conversations_file, *template_files = sys.argv[1:]
     with open(conversations_file, encoding="utf-8") as f:
@@ -58,7 +71,7 @@ def main():
     for path in template_files:
         with open(path, encoding="utf-8") as f:
             template = env.from_string(f.read())
-        result[os.path.basename(path)] = {c["name"]: render(template, c) for c in cases}
+        result[os.path.basename(path)] = {c["name"]: render_case(template, c) for c in cases}
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "render_goldens.json"), "w", encoding="utf-8") as f:
         json.dump(result, f, ensure_ascii=False, indent=1)

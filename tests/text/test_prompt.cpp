@@ -27,6 +27,16 @@ Conversation fromCase(const json& c) {
     });
 }
 
+template <typename Fn> bool throwsError(Fn&& fn) {
+    try {
+        fn();
+    } catch (const facet::Error& e) {
+        qInfo("refused as expected: %s", e.what());
+        return true;
+    }
+    return false;
+}
+
 int count(const std::vector<int32_t>& ids, int32_t id) {
     return static_cast<int>(std::count(ids.begin(), ids.end(), id));
 }
@@ -64,6 +74,19 @@ void PromptTest::matchesJinjaGoldens() {
     int checked = 0;
     for (const json& c : conversationsFile()["conversations"]) {
         const std::string name = c["name"].get<std::string>();
+        if (c.value("expect_error", false)) {
+            // Jinja2 raised (goldens hold null): the reader or the renderer must refuse too.
+            QVERIFY(goldens.at(name).is_null());
+            QVERIFY2(throwsError([&] {
+                         (void)renderPrompt(fromCase(c), TemplateVariant::Large, true, revision);
+                     }),
+                     name.c_str());
+            Conversation empty;
+            empty.enableThinking = c.value("enable_thinking", false);
+            QVERIFY(throwsError([&] { (void)renderPrompt(empty, TemplateVariant::Large); }));
+            ++checked;
+            continue;
+        }
         const std::string expected = goldens.at(name).get<std::string>();
         const std::string actual = renderPrompt(fromCase(c), TemplateVariant::Large,
                                                 c.value("add_generation_prompt", true), revision);
@@ -80,6 +103,8 @@ void PromptTest::matchesJinjaGoldens() {
 void PromptTest::smallVariantEndsAtModelTurn() {
     const std::string tail = "<|channel>thought\n<channel|>";
     for (const json& c : conversationsFile()["conversations"]) {
+        if (c.value("expect_error", false))
+            continue; // refused; matchesJinjaGoldens checks that
         const Conversation conv = fromCase(c);
         const std::string large = renderPrompt(conv, TemplateVariant::Large);
         const std::string small = renderPrompt(conv, TemplateVariant::Small);
