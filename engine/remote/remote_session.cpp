@@ -75,9 +75,12 @@ void RemoteSession::compare(const CompareRequest& compareRequest, CompareSink& s
                             const std::atomic<bool>& stop) {
     checkComparison(*data_, compareRequest);
     Request request = compareRequest.request;
-    if (request.sampling.doSample && !request.sampling.seed) // one seed for every column
-        request.sampling.seed = std::uniform_int_distribution<std::uint64_t>(
-            0, (std::uint64_t{1} << 31) - 1)(*std::make_unique<std::random_device>());
+    if (request.sampling.doSample && !request.sampling.seed) { // one seed for every column
+        // Below 2^31: vLLM takes any int64, and a short seed is easy to type again.
+        std::random_device device;
+        request.sampling.seed =
+            std::uniform_int_distribution<std::uint64_t>(0, (std::uint64_t{1} << 31) - 1)(device);
+    }
     const std::optional<std::uint64_t> seed =
         request.sampling.doSample ? request.sampling.seed : std::nullopt;
 

@@ -249,11 +249,11 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "stall":  # headers, then silence past the client's timeout
             time.sleep(3)
             return self.end()
-        if scenario == "slow":  # a chunk every 100 ms: the client is waiting on the socket
+        if scenario == "slow":  # a chunk a second: Stop finds the client waiting on the socket
             for e in events[:2]:
                 self.write(e)
-            for _ in range(100):
-                time.sleep(0.1)
+            for _ in range(20):
+                time.sleep(1)
                 try:
                     self.write(sse(chunk({"content": "."})))
                 except OSError:
