@@ -1,6 +1,5 @@
 #include "remote/remote_engine.h"
 
-#include "image/image.h"
 #include "remote/image_data_url.h"
 #include "remote/remote_engine_data.h"
 #include "remote/server_messages.h"
