@@ -34,7 +34,8 @@ int serverPort() {
         return g_port;
     g_server = new QProcess;
     g_server->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    g_server->start(QStringLiteral(FACET_PYTHON), {QStringLiteral(FAKE_VLLM)});
+    g_server->start(QStringLiteral(FACET_PYTHON),
+                    {QStringLiteral(FAKE_VLLM), QStringLiteral("--exit-with-stdin")});
     if (!g_server->waitForStarted(10000))
         qFatal("cannot start %s", FAKE_VLLM);
     std::atexit(stopServer);

@@ -9,11 +9,13 @@ http://127.0.0.1:PORT/s/<scenario>/v1 (plain /v1 is "plain"). GET /_last/<scenar
 the last request of that scenario ({"body": ..., "authorization": ...}) so the test can compare
 the image bytes with its files.
 
-Prints "PORT <n>" on stdout once listening; runs until killed. With --make-images DIR it
+Prints "PORT <n>" on stdout once listening; runs until killed (with --exit-with-stdin also
+until its stdin closes). With --make-images DIR it
 writes the test images instead.
 """
 import base64
 import json
+import os
 import random
 import socket
 import sys
@@ -285,6 +287,13 @@ def make_images(folder):
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--make-images":
         return make_images(sys.argv[2])
+    if "--exit-with-stdin" in sys.argv:
+        # The test that started us holds our stdin: when it dies (even by abort, before its
+        # atexit handler kills us), the pipe closes and we go too — no server left behind.
+        def watch():
+            sys.stdin.buffer.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT", server.server_address[1], flush=True)
