@@ -1,10 +1,13 @@
 // facet-cli ask: one question (with images, each at its own detail level) to a compiled model,
-// streamed to stdout; --json prints one event per line: phase, text, stats, error.
+// streamed to stdout; --json prints one event per line: phase, text, stats, error. With
+// --server URL the question goes to a vLLM server instead (remote_cli.cpp), printed the same.
 #include "args.h"
+#include "ask_sink.h"
 #include "command.h"
-#include "event_json.h"
 #include "generate/builtin_paths.h"
 #include "generate/engine.h"
+#include "level_args.h"
+#include "remote_cli.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -20,58 +23,11 @@ extern "C" void onInterrupt(int) {
     g_stop.store(true);
 }
 
-class CliSink : public EventSink {
-public:
-    explicit CliSink(bool json) : json_(json) {}
-    bool failed = false;
-
-    void onPhase(const PhaseEvent& e) override {
-        if (json_)
-            facet::cli::printJsonLine(facet::cli::phaseEventJson(e));
-    }
-    void onText(std::string_view content, std::string_view reasoning) override {
-        if (json_) {
-            facet::cli::printJsonLine(facet::cli::textEventJson(content, reasoning));
-        } else {
-            std::cout << content << std::flush;
-        }
-    }
-    void onFinished(const Stats& s, const std::string&) override {
-        if (json_) {
-            facet::cli::printJsonLine(facet::cli::statsEventJson(s));
-        } else {
-            std::cout << "\n";
-            std::cerr << "[" << s.promptTokens << " prompt tokens, " << s.generatedTokens
-                      << " generated, ttft " << s.ttftMs << " ms, " << s.decodeTokensPerS
-                      << " tokens/s, " << toString(s.finishReason) << "]\n";
-        }
-    }
-    void onError(const std::string& message, const Stats& s) override {
-        failed = true;
-        if (json_) {
-            facet::cli::printJsonLine(facet::cli::errorEventJson(message, s));
-        } else {
-            std::cerr << "error: " << message << "\n";
-        }
-    }
-
-private:
-    bool json_;
-};
-
-int parseLevel(const std::string& text, const std::string& what) {
-    try {
-        std::size_t used = 0;
-        const int v = std::stoi(text, &used);
-        if (used == text.size())
-            return v;
-    } catch (const std::exception&) {
-    }
-    throw facet::cli::UsageError(what + ": '" + text +
-                                 "' is not a detail level (70, 140, 280, 560 or 1120)");
-}
+using facet::cli::parseLevel;
 
 int run(const std::vector<std::string>& argv) {
+    if (facet::cli::namesServer(argv))
+        return facet::cli::runRemoteAsk(argv);
     const facet::cli::Args args(argv,
                                 {"model", "device", "image", "detail", "seed", "max-new-tokens"},
                                 {"greedy", "json"}, {"image"});
@@ -103,18 +59,11 @@ int run(const std::vector<std::string>& argv) {
     request.sampling.maxNewTokens =
         static_cast<int>(args.intValue("max-new-tokens", request.sampling.maxNewTokens));
     for (const std::string& spec : args.values("image")) {
-        UserPart part{UserPart::Kind::Image, {}, {spec, detail}};
-        const auto at = spec.rfind('@');
-        if (at != std::string::npos && at + 1 < spec.size() &&
-            spec.find('/', at) == std::string::npos) {
-            part.image.path = spec.substr(0, at);
-            part.image.level = parseLevel(spec.substr(at + 1), "--image " + spec);
-        }
-        request.newUserTurn.push_back(part);
+        request.newUserTurn.push_back(facet::cli::imageArg(spec, detail));
     }
     request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
 
-    CliSink sink(args.flag("json"));
+    facet::cli::AskSink sink(args.flag("json"));
     std::signal(SIGINT, onInterrupt);
     engine->createSession()->generate(request, sink, g_stop);
     std::signal(SIGINT, SIG_DFL);
@@ -122,9 +71,9 @@ int run(const std::vector<std::string>& argv) {
 }
 
 const facet::cli::Registration reg{"ask",
-                                   "ask [--model DIR] [--device N] [--image PATH[@LEVEL]]... "
-                                   "[--detail LEVEL] [--seed N] [--greedy] "
-                                   "[--max-new-tokens N] [--json] QUESTION",
+                                   "ask [--model DIR | --server URL [--served-model NAME]] "
+                                   "[--device N] [--image PATH[@LEVEL]]... [--detail LEVEL] "
+                                   "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION",
                                    &run};
 
 } // namespace

@@ -94,6 +94,18 @@ struct ImageStats {
 
 enum class FinishReason { StopToken, MaxTokens, Cancelled, Error, ContextFull };
 
+// Set only by the remote engine (engine/remote/remote_engine.h): where the reply came from, and
+// what the server's token usage implies about the images beside what Facet expects
+// (Stats::imageTokens, from the image size rule), so a disagreement is shown, not hidden.
+struct RemoteStats {
+    std::string server; // the API base URL
+    std::string model;  // the served model's name
+    // Image tokens the server's prompt_tokens imply. Known in a comparison from the second
+    // column on (same text, another level: the first column's expected image tokens plus the
+    // difference of prompt_tokens); empty where the server's usage alone cannot tell.
+    std::optional<int> impliedImageTokens;
+};
+
 struct Stats {
     int promptTokens = 0;
     int imageTokens = 0;
@@ -112,6 +124,7 @@ struct Stats {
     double totalMs = 0;
     FinishReason finishReason = FinishReason::StopToken;
     std::optional<int> stopTokenId;
+    std::optional<RemoteStats> remote; // requests answered by a server only
 };
 
 [[nodiscard]] const char* toString(Phase phase);

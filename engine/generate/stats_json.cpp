@@ -20,6 +20,16 @@ nlohmann::json statsToJson(const Stats& s) {
                         {"total_ms", s.totalMs},
                         {"finish_reason", toString(s.finishReason)}};
     j["stop_token_id"] = s.stopTokenId ? nlohmann::json(*s.stopTokenId) : nlohmann::json(nullptr);
+    if (s.remote) {
+        j["engine"] = "remote";
+        j["server"] = s.remote->server;
+        j["served_model"] = s.remote->model;
+        j["expected_image_tokens"] = s.imageTokens;
+        const auto implied = s.remote->impliedImageTokens;
+        j["implied_image_tokens"] = implied ? nlohmann::json(*implied) : nlohmann::json(nullptr);
+        j["image_tokens_mismatch"] =
+            implied ? nlohmann::json(*implied - s.imageTokens) : nlohmann::json(nullptr);
+    }
     return j;
 }
 

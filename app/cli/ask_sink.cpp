@@ -1,0 +1,42 @@
+#include "ask_sink.h"
+
+#include "event_json.h"
+
+#include <iostream>
+
+namespace facet::cli {
+
+using namespace facet::generate;
+
+void AskSink::onPhase(const PhaseEvent& e) {
+    if (json_)
+        printJsonLine(phaseEventJson(e));
+}
+
+void AskSink::onText(std::string_view content, std::string_view reasoning) {
+    if (json_)
+        printJsonLine(textEventJson(content, reasoning));
+    else
+        std::cout << content << std::flush;
+}
+
+void AskSink::onFinished(const Stats& s, const std::string&) {
+    if (json_) {
+        printJsonLine(statsEventJson(s));
+    } else {
+        std::cout << "\n";
+        std::cerr << "[" << s.promptTokens << " prompt tokens, " << s.generatedTokens
+                  << " generated, ttft " << s.ttftMs << " ms, " << s.decodeTokensPerS
+                  << " tokens/s, " << toString(s.finishReason) << "]\n";
+    }
+}
+
+void AskSink::onError(const std::string& message, const Stats& s) {
+    failed = true;
+    if (json_)
+        printJsonLine(errorEventJson(message, s));
+    else
+        std::cerr << "error: " << message << "\n";
+}
+
+} // namespace facet::cli

@@ -1,0 +1,25 @@
+#pragma once
+// What `facet-cli ask` prints for a request's events, the same for a local model and a
+// server: the answer on stdout and a stats line on stderr, or with --json one event per line.
+#include "generate/engine.h"
+
+#include <string>
+#include <string_view>
+
+namespace facet::cli {
+
+class AskSink : public generate::EventSink {
+public:
+    explicit AskSink(bool json) : json_(json) {}
+    bool failed = false;
+
+    void onPhase(const generate::PhaseEvent& e) override;
+    void onText(std::string_view content, std::string_view reasoning) override;
+    void onFinished(const generate::Stats& s, const std::string&) override;
+    void onError(const std::string& message, const generate::Stats& s) override;
+
+private:
+    bool json_;
+};
+
+} // namespace facet::cli

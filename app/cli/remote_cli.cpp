@@ -1,0 +1,159 @@
+#include "remote_cli.h"
+
+#include "args.h"
+#include "ask_sink.h"
+#include "compare_sink.h"
+#include "level_args.h"
+#include "remote/chat_request.h"
+#include "remote/remote_engine.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+
+namespace facet::cli {
+
+namespace {
+
+using namespace facet::generate;
+using remote::ConnectOptions;
+using remote::RemoteEngine;
+
+std::atomic<bool> g_remoteStop{false};
+
+extern "C" void onRemoteInterrupt(int) {
+    g_remoteStop.store(true);
+}
+
+const char* const kAskUsage =
+    "ask --server URL [--served-model NAME] --image PATH[@LEVEL]... [--detail LEVEL] "
+    "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
+const char* const kCompareUsage =
+    "compare --server URL [--served-model NAME] --image PATH [--image PATH]... "
+    "[--levels 70,280,1120] [--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
+
+// The exit codes of the server commands, which differ from the local ones (main.cpp): a
+// usage error or a bad file is the caller's to fix (2), the server's failure is 1.
+int withExitCodes(const char* command, const char* usage, const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const UsageError& e) {
+        std::cerr << "facet-cli " << command << ": " << e.what() << "\nusage: facet-cli " << usage
+                  << "\n";
+        return 2;
+    } catch (const remote::ServerError& e) {
+        std::cerr << "facet-cli " << command << ": " << e.what() << "\n";
+        return 1;
+    } catch (const facet::Error& e) { // an unreadable image, a malformed URL, mixed levels
+        std::cerr << "facet-cli " << command << ": " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "facet-cli " << command << ": " << e.what() << "\n";
+        return 1;
+    }
+}
+
+void applySampling(const Args& args, SamplingSettings& s) {
+    if (args.flag("greedy") && args.value("seed"))
+        throw UsageError("--seed and --greedy exclude each other");
+    if (args.flag("greedy"))
+        s.doSample = false;
+    if (args.value("seed")) {
+        const long long seed = args.intValue("seed", 0);
+        if (seed < 0)
+            throw UsageError("--seed must not be negative");
+        s.seed = static_cast<std::uint64_t>(seed);
+    }
+    s.maxNewTokens = static_cast<int>(args.intValue("max-new-tokens", s.maxNewTokens));
+    if (s.maxNewTokens < 1)
+        throw UsageError("--max-new-tokens must be at least 1");
+}
+
+ConnectOptions connectOptions(const Args& args) {
+    ConnectOptions options;
+    options.url = *args.value("server");
+    options.servedModel = args.value("served-model");
+    return options;
+}
+
+// Runs `work` with Ctrl+C setting the stop flag (the reply so far is kept and reported).
+template <class Work> void interruptible(Work work) {
+    std::signal(SIGINT, onRemoteInterrupt);
+    work();
+    std::signal(SIGINT, SIG_DFL);
+}
+
+} // namespace
+
+bool namesServer(const std::vector<std::string>& argv) {
+    return std::any_of(argv.begin(), argv.end(), [](const std::string& a) {
+        return a == "--server" || a.rfind("--server=", 0) == 0;
+    });
+}
+
+int runRemoteAsk(const std::vector<std::string>& argv) {
+    return withExitCodes("ask", kAskUsage, [&] {
+        const Args args(argv,
+                        {"server", "served-model", "image", "detail", "seed", "max-new-tokens"},
+                        {"greedy", "json"}, {"image"});
+        if (args.positionals().size() != 1)
+            throw UsageError("expected exactly one QUESTION");
+        Request request;
+        applySampling(args, request.sampling);
+        const int detail =
+            args.value("detail") ? parseLevel(*args.value("detail"), "--detail") : 280;
+        for (const std::string& spec : args.values("image")) {
+            request.newUserTurn.push_back(imageArg(spec, detail));
+            remote::checkImageFile(request.newUserTurn.back().image.path);
+        }
+        request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
+        (void)remote::requestLevel(request); // mixed levels: refused before connecting
+
+        const auto engine = RemoteEngine::connect(connectOptions(args), g_remoteStop);
+        const SamplingSettings defaults = engine->defaultSampling();
+        request.sampling.temperature = defaults.temperature;
+        request.sampling.topK = defaults.topK;
+        request.sampling.topP = defaults.topP;
+        AskSink sink(args.flag("json"));
+        interruptible([&] { engine->createSession()->generate(request, sink, g_remoteStop); });
+        return sink.failed ? 1 : 0;
+    });
+}
+
+int runRemoteCompare(const std::vector<std::string>& argv) {
+    return withExitCodes("compare", kCompareUsage, [&] {
+        const Args args(argv,
+                        {"server", "served-model", "image", "levels", "seed", "max-new-tokens"},
+                        {"greedy", "json"}, {"image"});
+        if (args.positionals().size() != 1)
+            throw UsageError("expected exactly one QUESTION");
+        if (args.values("image").empty())
+            throw UsageError("at least one --image is needed to compare detail levels");
+        CompareRequest request;
+        Request& r = request.request;
+        applySampling(args, r.sampling);
+        for (const std::string& path : args.values("image")) {
+            r.newUserTurn.push_back({UserPart::Kind::Image, {}, {path, 280}});
+            remote::checkImageFile(path);
+        }
+        r.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
+
+        const auto engine = RemoteEngine::connect(connectOptions(args), g_remoteStop);
+        request.levels =
+            args.value("levels") ? parseLevels(*args.value("levels")) : engine->info().detailLevels;
+        const bool json = args.flag("json");
+        // Levels not 2..5 distinct offered ones: facet::Error from compare(), exit code 2.
+        CliCompareSink sink(json, request.levels.size());
+        interruptible([&] { engine->createSession()->compare(request, sink, g_remoteStop); });
+        if (!json)
+            printTable(sink.columns, args.values("image").size());
+        for (const Column& c : sink.columns)
+            if (c.error)
+                return 1;
+        return 0;
+    });
+}
+
+} // namespace facet::cli

@@ -1,0 +1,133 @@
+#include "remote/chat_stream.h"
+
+#include "common/error.h"
+
+#include <nlohmann/json.hpp>
+
+namespace facet::remote {
+
+namespace {
+
+std::string excerpt(const std::string& s) {
+    constexpr std::size_t kMax = 80;
+    return s.size() <= kMax ? s : s.substr(0, kMax) + "…";
+}
+
+// A delta field that may be absent or null; any other non-string is not vLLM's shape.
+std::string_view stringField(const nlohmann::json& object, const char* key) {
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return {};
+    if (!it->is_string())
+        throw Error(std::string("a stream chunk's delta.") + key + " is not a string");
+    return it->get_ref<const std::string&>();
+}
+
+std::string errorMessage(const nlohmann::json& error) {
+    if (error.is_object() && error.contains("message") && error["message"].is_string())
+        return error["message"].get<std::string>();
+    return error.dump();
+}
+
+} // namespace
+
+ChatStream::ChatStream(Emit emit)
+    : emit_(std::move(emit)), sse_([this](const SseEvent& e) { onEvent(e); }) {}
+
+void ChatStream::feed(std::string_view bytes) {
+    sse_.feed(bytes);
+}
+
+bool ChatStream::finish() {
+    const bool partial = sse_.finish();
+    const text::ResponseDelta held = parser_.finish();
+    if (!held.empty())
+        emit_(held.content, held.reasoning);
+    reasoning_ += held.reasoning;
+    return !partial;
+}
+
+void ChatStream::onEvent(const SseEvent& event) {
+    if (done_ || serverError_)
+        return; // nothing after [DONE] or an error counts
+    if (event.event == "error") {
+        serverError_ = event.data;
+        return;
+    }
+    if (event.data == "[DONE]") {
+        done_ = true;
+        return;
+    }
+    onChunk(event.data);
+}
+
+void ChatStream::onChunk(const std::string& data) {
+    nlohmann::json chunk;
+    try {
+        chunk = nlohmann::json::parse(data);
+    } catch (const nlohmann::json::exception&) {
+        throw Error("a stream event is not JSON: " + excerpt(data));
+    }
+    if (!chunk.is_object())
+        throw Error("a stream event is not a JSON object: " + excerpt(data));
+    if (chunk.contains("error")) { // newer vLLM: {"error": {"message": ...}}
+        serverError_ = errorMessage(chunk["error"]);
+        return;
+    }
+    if (chunk.value("object", "") == "error") { // older vLLM: the ErrorResponse itself
+        serverError_ = errorMessage(chunk);
+        return;
+    }
+    const auto choices = chunk.find("choices");
+    if (choices == chunk.end() || !choices->is_array())
+        throw Error("a stream chunk has no \"choices\" list: " + excerpt(data));
+    if (const auto usage = chunk.find("usage"); usage != chunk.end() && usage->is_object()) {
+        StreamUsage u;
+        u.promptTokens = usage->value("prompt_tokens", 0);
+        u.completionTokens = usage->value("completion_tokens", 0);
+        usage_ = u;
+    }
+    for (const nlohmann::json& choice : *choices) {
+        if (!choice.is_object() || choice.value("index", 0) != 0)
+            continue; // we ask for n = 1
+        if (const auto delta = choice.find("delta"); delta != choice.end()) {
+            if (!delta->is_object())
+                throw Error("a stream chunk's delta is not an object: " + excerpt(data));
+            std::string_view reasoning = stringField(*delta, "reasoning_content");
+            if (reasoning.empty())
+                reasoning = stringField(*delta, "reasoning");
+            text(stringField(*delta, "content"), reasoning);
+        }
+        if (const auto reason = choice.find("finish_reason");
+            reason != choice.end() && reason->is_string())
+            finishReason_ = reason->get<std::string>();
+    }
+}
+
+void ChatStream::text(std::string_view content, std::string_view reasoning) {
+    if (content.empty() && reasoning.empty())
+        return;
+    const auto now = Clock::now();
+    if (!firstText_)
+        firstText_ = now;
+    lastText_ = now;
+    ++textChunks_;
+    if (!reasoning.empty()) {
+        reasoning_ += reasoning;
+        emit_({}, reasoning);
+    }
+    if (!content.empty() && !parser_.stopped()) {
+        const text::ResponseDelta d = parser_.feed(content);
+        reasoning_ += d.reasoning;
+        if (!d.empty())
+            emit_(d.content, d.reasoning);
+    }
+}
+
+std::string ChatStream::rawReply() const {
+    if (reasoning_.empty())
+        return parser_.content();
+    return "<|channel>thought\n" + reasoning_ + "<channel|>" + parser_.content();
+}
+
+} // namespace facet::remote

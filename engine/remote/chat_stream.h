@@ -1,0 +1,68 @@
+#pragma once
+// The body of a streaming chat completion as vLLM sends it — SSE events, each `data:` a JSON
+// chunk {"choices":[{"delta":{...},"finish_reason":...}], "usage":...}, then `data: [DONE]` —
+// turned into the local engine's text events. Reasoning comes from `delta.reasoning_content`
+// (older vLLM), `delta.reasoning` (newer) or, when the server runs no reasoning parser, from the
+// thought channel markers inside `delta.content`, separated by text::ResponseParser exactly as
+// for a local reply. Anything else in the body is reported as "not what vLLM sends".
+#include "remote/sse_parser.h"
+#include "text/response_parser.h"
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace facet::remote {
+
+struct StreamUsage {
+    int promptTokens = 0;
+    int completionTokens = 0;
+};
+
+class ChatStream {
+public:
+    using Clock = std::chrono::steady_clock;
+    using Emit = std::function<void(std::string_view content, std::string_view reasoning)>;
+    explicit ChatStream(Emit emit);
+
+    // Body bytes, cut anywhere. Throws facet::Error describing a chunk that is not vLLM's
+    // shape (the caller adds the server's URL).
+    void feed(std::string_view bytes);
+    // End of the body: hands out held text. Returns false when the body ended inside an event.
+    bool finish();
+
+    [[nodiscard]] bool done() const { return done_; } // "data: [DONE]" arrived
+    [[nodiscard]] const std::optional<std::string>& finishReason() const { return finishReason_; }
+    [[nodiscard]] const std::optional<StreamUsage>& usage() const { return usage_; }
+    // An error object the server sent inside the stream (vLLM does when generation fails).
+    [[nodiscard]] const std::optional<std::string>& serverError() const { return serverError_; }
+    // Chunks that carried text: one per generated token on vLLM, the count when no usage came.
+    [[nodiscard]] int textChunks() const { return textChunks_; }
+    [[nodiscard]] std::optional<Clock::time_point> firstText() const { return firstText_; }
+    [[nodiscard]] std::optional<Clock::time_point> lastText() const { return lastText_; }
+    [[nodiscard]] const std::string& content() const { return parser_.content(); }
+    [[nodiscard]] const std::string& reasoning() const { return reasoning_; }
+    // The reply in Gemma 4 markup (thought channel kept): what a conversation stores for the
+    // model turn, the same form the local engine hands out.
+    [[nodiscard]] std::string rawReply() const;
+
+private:
+    void onEvent(const SseEvent& event);
+    void onChunk(const std::string& data);
+    void text(std::string_view content, std::string_view reasoning);
+
+    Emit emit_;
+    SseParser sse_;
+    text::ResponseParser parser_; // the content channel (inline thought markers)
+    std::string reasoning_;       // all reasoning, from either source
+    bool done_ = false;
+    std::optional<std::string> finishReason_;
+    std::optional<StreamUsage> usage_;
+    std::optional<std::string> serverError_;
+    int textChunks_ = 0;
+    std::optional<Clock::time_point> firstText_, lastText_;
+};
+
+} // namespace facet::remote

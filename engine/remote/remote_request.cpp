@@ -1,0 +1,157 @@
+#include "remote/remote_request.h"
+
+#include "image/image.h"
+#include "image/preprocess.h"
+#include "remote/chat_request.h"
+#include "remote/chat_stream.h"
+#include "remote/server_messages.h"
+
+#include <chrono>
+
+namespace facet::remote {
+
+using namespace facet::generate;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msBetween(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// Soft tokens Facet expects for every image of the request (history first) at the request's
+// one level, from the image size rule; the server's Gemma 4 processor uses the same rule.
+void expectImages(const Request& request, int level, Stats& stats) {
+    auto add = [&](const std::vector<UserPart>& parts) {
+        for (const UserPart& p : parts) {
+            if (p.kind != UserPart::Kind::Image)
+                continue;
+            const image::Dimensions d = image::probeDimensions(p.image.path);
+            const int tokens = image::softTokensFor(d.width, d.height, level);
+            stats.images.push_back({tokens, level, 0}); // bucket: the server's choice, unknown
+            stats.imageTokens += tokens;
+        }
+    };
+    for (const Turn& t : request.history)
+        if (t.role == Turn::Role::User)
+            add(t.parts);
+    add(request.newUserTurn);
+}
+
+FinishReason finishReason(const std::string& reason) {
+    if (reason == "length")
+        return FinishReason::MaxTokens;
+    return FinishReason::StopToken; // "stop" (a stop token or string)
+}
+
+} // namespace
+
+RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, EventSink& sink,
+                          const std::atomic<bool>& stop,
+                          const std::optional<ImageTokenBaseline>& baseline) {
+    const auto start = Clock::now();
+    RequestOutcome out;
+    Stats& stats = out.stats;
+    stats.remote = RemoteStats{data.apiBase, data.info.name, std::nullopt};
+    const std::string url = data.apiBase + "/chat/completions";
+    const std::string what = describeRequest("POST", url);
+    auto fail = [&](const std::string& message) {
+        stats.finishReason = FinishReason::Error;
+        stats.totalMs = msBetween(start, Clock::now());
+        sink.onError(message, stats);
+        return out;
+    };
+
+    std::string body;
+    try {
+        const std::optional<int> level = requestLevel(request);
+        if (level)
+            expectImages(request, *level, stats);
+        if (request.sampling.maxNewTokens < 1)
+            throw facet::Error("max_new_tokens must be at least 1");
+        body = buildChatRequest(request, data.info.name, level).dump();
+    } catch (const std::exception& e) { // mixed levels, unreadable image: nothing was sent
+        return fail(e.what());
+    }
+
+    sink.onPhase({Phase::Prefill, 0, 0, 0}); // the server now encodes the images and prefills
+    bool decoding = false;
+    ChatStream stream([&](std::string_view content, std::string_view reasoning) {
+        if (!decoding)
+            sink.onPhase({Phase::Decode, 0, 0, 0});
+        decoding = true;
+        sink.onText(content, reasoning);
+    });
+    HttpResult result;
+    std::optional<std::string> formatProblem;
+    try {
+        result = httpPostStream(
+            url, body, data.http, [&](std::string_view bytes) { stream.feed(bytes); }, stop);
+    } catch (const std::exception& e) { // a chunk that is not vLLM's shape
+        formatProblem = e.what();
+    }
+    const bool complete = stream.finish();
+
+    if (const auto usage = stream.usage()) {
+        stats.promptTokens = usage->promptTokens;
+        stats.generatedTokens = usage->completionTokens;
+    } else {
+        stats.generatedTokens = stream.textChunks();
+    }
+    if (const auto first = stream.firstText()) {
+        stats.ttftMs = msBetween(start, *first);
+        const double decodeMs = msBetween(*first, *stream.lastText());
+        if (stats.generatedTokens > 1 && decodeMs > 0)
+            stats.decodeTokensPerS = (stats.generatedTokens - 1) / (decodeMs / 1000.0);
+    }
+    if (baseline && stream.usage())
+        stats.remote->impliedImageTokens =
+            baseline->expectedImageTokens + (stats.promptTokens - baseline->promptTokens);
+
+    const std::string server = "server " + data.apiBase;
+    const std::string kept =
+        stream.content().empty() && stream.reasoning().empty()
+            ? ""
+            : "; the partial reply (" +
+                  std::to_string(stream.content().size() + stream.reasoning().size()) +
+                  " bytes) is kept";
+    const bool ok2xx = result.status >= 200 && result.status < 300;
+    if (!formatProblem && ok2xx && result.outcome != HttpResult::Outcome::Cancelled &&
+        result.contentType.rfind("text/event-stream", 0) != 0)
+        formatProblem = "not an event stream";
+    if (formatProblem)
+        return fail(
+            server + " sent a reply to " + what + " that is not what vLLM sends (" +
+            (result.contentType.empty() ? "" : "Content-Type " + result.contentType + ", ") +
+            *formatProblem + ")" + kept);
+    if (result.outcome == HttpResult::Outcome::Cancelled) {
+        stats.finishReason = FinishReason::Cancelled;
+        stats.totalMs = msBetween(start, Clock::now());
+        sink.onFinished(stats, stream.rawReply());
+        out.ok = true;
+        return out;
+    }
+    if (const auto failure = failureMessage(data.apiBase, what, result, data.http.firstByteTimeout))
+        return fail(*failure + kept);
+    if (stream.serverError())
+        return fail(server + " reported an error during the reply to " + what + ": " +
+                    *stream.serverError() + kept);
+    if (result.outcome == HttpResult::Outcome::Cut)
+        return fail(server + " cut the stream in the middle of the reply to " + what + " (" +
+                    result.transportError + ")" + kept);
+    if (!stream.done() || !complete)
+        return fail(server + " ended the stream in the middle of the reply to " + what +
+                    (stream.finishReason() ? " (no [DONE])" : " (no finish_reason, no [DONE])") +
+                    kept);
+    if (!stream.finishReason())
+        return fail(server + " ended the reply to " + what +
+                    " without a finish_reason: not what vLLM sends" + kept);
+    stats.finishReason = finishReason(*stream.finishReason());
+    stats.totalMs = msBetween(start, Clock::now());
+    sink.onFinished(stats, stream.rawReply());
+    out.ok = true;
+    return out;
+}
+
+} // namespace facet::remote

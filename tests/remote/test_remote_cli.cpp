@@ -1,0 +1,190 @@
+// facet-cli ask/compare --server against fake_vllm.py: the same JSON-lines shapes as a local
+// model plus the remote stats keys, plain output, and the exit codes (0 ok, 1 server or
+// stream error naming the URL and status, 2 bad arguments or an unreadable image).
+#include "fake_server.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QtTest>
+
+using remotetest::base;
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out, err;
+    QList<QJsonObject> events;
+};
+
+CliRun cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(FACET_CLI), args);
+    if (!p.waitForFinished(60000))
+        qFatal("facet-cli did not finish");
+    CliRun r;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    for (const QByteArray& line : r.out.split('\n')) {
+        const QJsonDocument doc = QJsonDocument::fromJson(line);
+        if (doc.isObject())
+            r.events.push_back(doc.object());
+    }
+    return r;
+}
+
+QString url(const std::string& scenario) {
+    return QString::fromStdString(base(scenario));
+}
+
+QString image(const char* name, const char* level = nullptr) {
+    const QString path = QString::fromStdString(remotetest::testImage(name).string());
+    return level ? path + "@" + level : path;
+}
+
+} // namespace
+
+class TestRemoteCli : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { qunsetenv("FACET_API_KEY"); }
+
+    void askJsonSameShapesAsLocal() {
+        const CliRun r =
+            cli({"ask", "--server", url("reasoning"), "--image", image("photo.jpg", "70"), "--seed",
+                 "5", "--max-new-tokens", "20", "--json", "What is it?"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.events.front()["type"].toString(), QString("phase"));
+        QCOMPARE(r.events.front()["phase"].toString(), QString("prefill"));
+        QString content, reasoning;
+        for (const QJsonObject& e : r.events)
+            if (e["type"] == "text") {
+                content += e["content"].toString();
+                reasoning += e["reasoning"].toString();
+            }
+        QCOMPARE(content, QString("It is red."));
+        QCOMPARE(reasoning, QString("Looking at the square…"));
+        const QJsonObject last = r.events.back();
+        QCOMPARE(last["type"].toString(), QString("stats"));
+        const QJsonObject stats = last["stats"].toObject();
+        for (const char* key : {"prompt_tokens", "image_tokens", "images", "generated_tokens",
+                                "ttft_ms", "decode_tokens_per_s", "total_ms", "finish_reason",
+                                "stop_token_id", "expected_image_tokens", "implied_image_tokens"})
+            QVERIFY2(stats.contains(key), key);
+        QCOMPARE(stats["engine"].toString(), QString("remote"));
+        QCOMPARE(stats["server"].toString(), url("reasoning"));
+        QCOMPARE(stats["served_model"].toString(), QString("gemma-4-test"));
+        QCOMPARE(stats["prompt_tokens"].toInt(), 92);
+        QCOMPARE(stats["images"].toArray()[0].toObject()["level"].toInt(), 70);
+        const QJsonObject body = remotetest::lastRequest("reasoning")["body"].toObject();
+        QCOMPARE(body["seed"].toInt(), 5);
+        QCOMPARE(body["max_tokens"].toInt(), 20);
+        QCOMPARE(body["top_k"].toInt(), 64);
+    }
+
+    void askPlainOutputAndUrlWithoutPath() {
+        const QString root = QString("http://127.0.0.1:%1").arg(remotetest::serverPort());
+        const CliRun r = cli(
+            {"ask", "--server=" + root, "--image", image("chart.png"), "--greedy", "Describe."});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QString("The picture shows a red square — größer ✓ 🟥.\n"));
+        QVERIFY2(r.err.contains("prompt tokens") && r.err.contains("stop"), r.err.constData());
+        const QJsonObject body = remotetest::lastRequest("plain")["body"].toObject();
+        QCOMPARE(body["mm_processor_kwargs"].toObject()["max_soft_tokens"].toInt(), 280);
+        QCOMPARE(body["temperature"].toDouble(), 0.0);
+    }
+
+    void serverErrorsExitOne() {
+        struct Case {
+            QStringList args;
+            QStringList said;
+        };
+        const QList<Case> cases = {
+            {{"--server", url("busy"), "--image", image("photo.jpg", "70")},
+             {url("busy"), "HTTP 503", "overloaded"}},
+            {{"--server", url("plain"), "--image", image("photo.jpg", "560")},
+             {url("plain"), "HTTP 400", "max_soft_tokens=560"}},
+            {{"--server", url("plain"), "--served-model", "other-model", "--image",
+              image("photo.jpg", "70")},
+             {"HTTP 422", "other-model"}},
+            {{"--server", url("drop"), "--image", image("photo.jpg", "70")},
+             {url("drop"), "in the middle of the reply"}},
+            {{"--server", url("auth"), "--image", image("photo.jpg", "70")},
+             {url("auth"), "HTTP 401"}},
+            {{"--server", "http://127.0.0.1:9", "--image", image("photo.jpg", "70")},
+             {"http://127.0.0.1:9/v1", "unreachable"}},
+            {{"--server", url("plain"), "--served-model", "gemma-9", "--image",
+              image("photo.jpg", "70")},
+             {"does not serve model 'gemma-9'"}},
+        };
+        for (const Case& c : cases) {
+            const CliRun r = cli(QStringList{"ask"} + c.args + QStringList{"Q?"});
+            QVERIFY2(r.exitCode == 1, qPrintable(c.args.join(' ') + " -> " +
+                                                 QString::number(r.exitCode) + " " + r.err));
+            for (const QString& word : c.said)
+                QVERIFY2(QString::fromUtf8(r.err).contains(word),
+                         qPrintable(word + " not in: " + r.err));
+        }
+    }
+
+    void badArgumentsExitTwo() {
+        const QList<QStringList> cases = {
+            {"--server", url("plain"), "--image", image("photo.jpg"), "--seed", "1", "--greedy",
+             "Q?"},
+            {"--server", url("plain"), "--image", image("photo.jpg")}, // no question
+            {"--server", url("plain"), "--image", "/nonexistent/cat.jpg", "Q?"},
+            {"--server", url("plain"), "--image", image("photo.jpg", "70"), "--image",
+             image("chart.png", "280"), "Q?"}, // two levels in one message
+            {"--server", url("plain"), "--bogus", "Q?"},
+            {"--server", "ftp://example.org", "--image", image("photo.jpg"), "Q?"},
+        };
+        for (const QStringList& args : cases) {
+            const CliRun r = cli(QStringList{"ask"} + args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + " -> " +
+                                                 QString::number(r.exitCode) + " " + r.err));
+        }
+        const CliRun missing =
+            cli({"ask", "--server", url("plain"), "--image", "/nonexistent/cat.jpg", "Q?"});
+        QVERIFY(missing.err.contains("/nonexistent/cat.jpg"));
+        const CliRun mixed =
+            cli({"ask", "--server", url("plain"), "--image", image("photo.jpg", "70"), "--image",
+                 image("chart.png", "280"), "Q?"});
+        QVERIFY2(mixed.err.contains("photo.jpg at 70") && mixed.err.contains("chart.png at 280"),
+                 mixed.err.constData());
+    }
+
+    void compareOverTheServer() {
+        const CliRun r = cli({"compare", "--server", url("plain"), "--image", image("photo.jpg"),
+                              "--levels", "70,280", "--seed", "3", "--json", "What is it?"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QList<QJsonObject> stats;
+        for (const QJsonObject& e : r.events) {
+            QVERIFY(e.contains("level"));
+            if (e["type"] == "stats")
+                stats.push_back(e);
+        }
+        QCOMPARE(stats.size(), 2);
+        QCOMPARE(stats[0]["level"].toInt(), 70);
+        QCOMPARE(stats[1]["level"].toInt(), 280);
+        QCOMPARE(stats[1]["seed"].toInt(), 3);
+        QCOMPARE(stats[1]["stats"].toObject()["engine"].toString(), QString("remote"));
+        QVERIFY(stats[1]["stats"].toObject()["implied_image_tokens"].isDouble());
+
+        const CliRun table = cli({"compare", "--server", url("plain"), "--image",
+                                  image("photo.jpg"), "--levels", "70,560", "Q?"});
+        QCOMPARE(table.exitCode, 1); // the server refuses 560: that column fails, 70 runs
+        QVERIFY(table.out.contains("== detail level 70"));
+        QVERIFY(table.out.contains("HTTP 400"));
+        QVERIFY(table.out.contains("TTFT ms"));
+
+        const CliRun one = cli({"compare", "--server", url("plain"), "--image", image("photo.jpg"),
+                                "--levels", "70", "Q?"});
+        QCOMPARE(one.exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemoteCli)
+#include "test_remote_cli.moc"

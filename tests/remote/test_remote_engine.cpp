@@ -1,0 +1,438 @@
+// The remote engine against fake_vllm.py over real HTTP on loopback: what each request carries
+// (checked by the server and again here), every reply shape vLLM sends, every way a server
+// fails, Stop while the client waits on the socket, and comparisons.
+#include "fake_server.h"
+
+#include "common/error.h"
+#include "generate/stats_json.h"
+#include "image/image.h"
+#include "image/preprocess.h"
+#include "remote/remote_engine.h"
+
+#include <QJsonArray>
+#include <QtTest>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+using namespace facet;
+using namespace facet::generate;
+using namespace facet::remote;
+using remotetest::base;
+using remotetest::Recorder;
+
+namespace {
+
+const std::atomic<bool> kNoStop{false};
+
+ConnectOptions options(const std::string& url) {
+    ConnectOptions o;
+    o.url = url;
+    return o;
+}
+
+std::unique_ptr<RemoteEngine>
+connectTo(const std::string& scenario,
+          std::chrono::milliseconds firstByte = std::chrono::seconds(20),
+          std::optional<std::string> key = std::nullopt) {
+    ConnectOptions o = options(base(scenario));
+    o.firstByteTimeout = firstByte;
+    o.apiKey = std::move(key);
+    return RemoteEngine::connect(o, kNoStop);
+}
+
+Request photoQuestion(int level = 280) {
+    Request r;
+    r.sampling.seed = 1234;
+    r.sampling.maxNewTokens = 64;
+    r.newUserTurn = {{UserPart::Kind::Image, {}, {remotetest::testImage("photo.jpg"), level}},
+                     {UserPart::Kind::Text, "What is in the picture?", {}}};
+    return r;
+}
+
+Recorder ask(const std::string& scenario, const Request& request = photoQuestion()) {
+    Recorder rec;
+    connectTo(scenario)->createSession()->generate(request, rec, kNoStop);
+    return rec;
+}
+
+std::string fileBytes(const std::filesystem::path& p) {
+    QFile file(QString::fromStdString(p.string()));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", p.c_str());
+    return file.readAll().toStdString();
+}
+
+QByteArray imageBytesSent(const QJsonObject& message, int part) {
+    const QString url =
+        message["content"].toArray()[part].toObject()["image_url"].toObject()["url"].toString();
+    return QByteArray::fromBase64(url.section(',', 1).toLatin1());
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class TestRemoteEngine : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { qunsetenv("FACET_API_KEY"); }
+
+    void connectListsModels() {
+        const auto engine = connectTo("plain");
+        QCOMPARE(engine->info().name, std::string("gemma-4-test"));
+        QCOMPARE(engine->info().maxSeqLen, 8192);
+        QCOMPARE(engine->info().detailLevels, (std::vector<int>{70, 140, 280, 560, 1120}));
+        QCOMPARE(engine->info().runtimeFile, base("plain"));
+        QCOMPARE(engine->servedModels().size(), std::size_t(2));
+        QVERIFY(engine->connectRoundTripMs() > 0);
+        QVERIFY(engine->checkHealth(kNoStop) > 0);
+        ConnectOptions other = options(base("plain"));
+        other.servedModel = "other-model";
+        QCOMPARE(RemoteEngine::connect(other, kNoStop)->info().name, std::string("other-model"));
+        QCOMPARE(
+            listServedModels(
+                options("http://127.0.0.1:" + std::to_string(remotetest::serverPort())), kNoStop)
+                .size(),
+            std::size_t(2)); // no path: /v1 appended
+    }
+
+    void connectFailuresNameTheServer() {
+        ConnectOptions missing = options(base("plain"));
+        missing.servedModel = "gemma-9";
+        try {
+            (void)RemoteEngine::connect(missing, kNoStop);
+            QFAIL("no error for a model the server does not serve");
+        } catch (const ServerError& e) {
+            QVERIFY2(contains(e.what(), base("plain")) && contains(e.what(), "gemma-9") &&
+                         contains(e.what(), "other-model"),
+                     e.what());
+        }
+        try {
+            (void)connectTo("nomodels");
+            QFAIL("no error for an empty model list");
+        } catch (const ServerError& e) {
+            QVERIFY2(contains(e.what(), "serves no model"), e.what());
+        }
+        // Port 9 (discard) is not served on loopback here: the connection is refused.
+        const std::string dead = "http://127.0.0.1:9/v1";
+        try {
+            (void)RemoteEngine::connect(options(dead), kNoStop);
+            QFAIL("no error for an unreachable server");
+        } catch (const ServerError& e) {
+            QVERIFY2(contains(e.what(), "server " + dead + " is unreachable"), e.what());
+        }
+    }
+
+    void requestBodyCarriesEverything() {
+        Request r = photoQuestion(70);
+        r.systemPrompt = "Answer briefly.";
+        r.enableThinking = true;
+        r.sampling.temperature = 0.7;
+        r.sampling.topK = 40;
+        r.sampling.topP = 0.9;
+        r.sampling.seed = 99;
+        r.sampling.maxNewTokens = 33;
+        Turn earlier{Turn::Role::User,
+                     {{UserPart::Kind::Image, {}, {remotetest::testImage("chart.png"), 70}},
+                      {UserPart::Kind::Text, "And this?", {}}},
+                     {}};
+        Turn answer{Turn::Role::Model, {}, "<|channel>thought\nhmm<channel|>A chart.<turn|>"};
+        r.history = {earlier, answer};
+        const Recorder rec = ask("plain", r);
+        QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+
+        const QJsonObject sent = remotetest::lastRequest("plain");
+        QVERIFY(sent["authorization"].isNull());
+        const QJsonObject body = sent["body"].toObject();
+        QCOMPARE(body["model"].toString(), QString("gemma-4-test"));
+        QCOMPARE(body["stream"].toBool(), true);
+        QCOMPARE(body["stream_options"].toObject()["include_usage"].toBool(), true);
+        QCOMPARE(body["mm_processor_kwargs"].toObject()["max_soft_tokens"].toInt(), 70);
+        QCOMPARE(body["temperature"].toDouble(), 0.7);
+        QCOMPARE(body["top_k"].toInt(), 40);
+        QCOMPARE(body["top_p"].toDouble(), 0.9);
+        QCOMPARE(body["seed"].toInt(), 99);
+        QCOMPARE(body["max_tokens"].toInt(), 33);
+        QCOMPARE(body["chat_template_kwargs"].toObject()["enable_thinking"].toBool(), true);
+        const QJsonArray messages = body["messages"].toArray();
+        QCOMPARE(messages.size(), 4);
+        QCOMPARE(messages[0].toObject()["role"].toString(), QString("system"));
+        QCOMPARE(messages[0].toObject()["content"].toString(), QString("Answer briefly."));
+        QCOMPARE(messages[1].toObject()["role"].toString(), QString("user"));
+        QCOMPARE(imageBytesSent(messages[1].toObject(), 0).toStdString(),
+                 fileBytes(remotetest::testImage("chart.png")));
+        QVERIFY(messages[1]
+                    .toObject()["content"]
+                    .toArray()[0]
+                    .toObject()["image_url"]
+                    .toObject()["url"]
+                    .toString()
+                    .startsWith("data:image/png;base64,"));
+        QCOMPARE(messages[2].toObject()["role"].toString(), QString("assistant"));
+        QCOMPARE(messages[2].toObject()["content"].toString(), QString("A chart."));
+        const QJsonObject last = messages[3].toObject();
+        QCOMPARE(imageBytesSent(last, 0).toStdString(),
+                 fileBytes(remotetest::testImage("photo.jpg")));
+        QVERIFY(last["content"]
+                    .toArray()[0]
+                    .toObject()["image_url"]
+                    .toObject()["url"]
+                    .toString()
+                    .startsWith("data:image/jpeg;base64,"));
+        QCOMPARE(last["content"].toArray()[1].toObject()["text"].toString(),
+                 QString("What is in the picture?"));
+
+        Request greedy = photoQuestion(70);
+        greedy.sampling.doSample = false;
+        QVERIFY(!ask("plain", greedy).error);
+        const QJsonObject g = remotetest::lastRequest("plain")["body"].toObject();
+        QCOMPARE(g["temperature"].toDouble(), 0.0);
+        QVERIFY(!g.contains("seed") && !g.contains("top_k"));
+    }
+
+    void plainReplyEventsAndStats() {
+        const Recorder rec = ask("plain", photoQuestion(70));
+        QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+        QCOMPARE(rec.content, std::string("The picture shows a red square — größer ✓ 🟥."));
+        QCOMPARE(rec.reply, rec.content);
+        QCOMPARE(rec.phases.size(), std::size_t(2));
+        QVERIFY(rec.phases[0].phase == Phase::Prefill);
+        QVERIFY(rec.phases[1].phase == Phase::Decode);
+        const Stats& s = *rec.stats;
+        QVERIFY(s.finishReason == FinishReason::StopToken);
+        QCOMPARE(s.promptTokens, 20 + 72); // the server's usage
+        QCOMPARE(s.generatedTokens, 4);
+        QVERIFY(s.ttftMs > 0 && s.totalMs >= s.ttftMs);
+        QCOMPARE(s.images.size(), std::size_t(1));
+        QCOMPARE(s.images[0].level, 70);
+        QCOMPARE(s.images[0].softTokens, image::softTokensFor(640, 480, 70));
+        QCOMPARE(s.imageTokens, s.images[0].softTokens);
+        const auto j = statsToJson(s);
+        QVERIFY(j["engine"] == "remote");
+        QVERIFY(j["server"] == base("plain"));
+        QVERIFY(j["served_model"] == "gemma-4-test");
+        QVERIFY(j["expected_image_tokens"] == s.imageTokens);
+        QVERIFY(j["implied_image_tokens"].is_null() && j["image_tokens_mismatch"].is_null());
+
+        const Recorder longer = ask("length", photoQuestion(70));
+        QVERIFY(longer.stats->finishReason == FinishReason::MaxTokens);
+    }
+
+    void reasoningShapes() {
+        for (const char* scenario : {"reasoning_content", "reasoning", "inline"}) {
+            const Recorder rec = ask(scenario, photoQuestion(70));
+            QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+            const std::string expected =
+                std::string(scenario) == "inline" ? "Looking closely." : "Looking at the square…";
+            QCOMPARE(rec.reasoning, expected);
+            QCOMPARE(rec.content, std::string("It is red."));
+            QCOMPARE(rec.reply, "<|channel>thought\n" + expected + "<channel|>It is red.");
+        }
+    }
+
+    void chunksSplitAtArbitraryBytes() {
+        const Recorder rec = ask("split", photoQuestion(70));
+        QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+        QCOMPARE(rec.content, std::string("The picture shows a red square — größer ✓ 🟥."));
+        QCOMPARE(rec.stats->generatedTokens, 4);
+        QVERIFY(rec.textEvents >= 4);
+    }
+
+    void levelTheServerRefuses() {
+        const Recorder rec = ask("plain", photoQuestion(560));
+        QVERIFY(rec.error);
+        const std::string& m = *rec.error;
+        QVERIFY2(contains(m, "server " + base("plain")) && contains(m, "HTTP 400") &&
+                     contains(m, "max_soft_tokens=560 was not compiled"),
+                 m.c_str());
+        QVERIFY(rec.stats->finishReason == FinishReason::Error);
+    }
+
+    void mixedLevelsAreRefusedBeforeSending() {
+        Request r = photoQuestion(70);
+        r.newUserTurn.insert(
+            r.newUserTurn.begin(),
+            {UserPart::Kind::Image, {}, {remotetest::testImage("chart.png"), 280}});
+        const QJsonObject before = remotetest::lastRequest("mixed");
+        const Recorder rec = ask("mixed", r);
+        QVERIFY(rec.error);
+        QVERIFY2(contains(*rec.error, "chart.png at 280") &&
+                     contains(*rec.error, "photo.jpg at 70"),
+                 rec.error->c_str());
+        QVERIFY(rec.phases.empty());
+        QCOMPARE(remotetest::lastRequest("mixed"), before); // nothing was sent
+    }
+
+    void apiKey() {
+        const Recorder refused = [] {
+            Recorder r;
+            const ConnectOptions o = options(base("auth")); // the model list needs the key too
+            try {
+                (void)RemoteEngine::connect(o, kNoStop);
+            } catch (const ServerError& e) {
+                r.error = e.what();
+            }
+            return r;
+        }();
+        QVERIFY(refused.error);
+        QVERIFY2(contains(*refused.error, "HTTP 401 (Unauthorized)") &&
+                     contains(*refused.error, "Unauthorized") &&
+                     contains(*refused.error, base("auth")),
+                 refused.error->c_str());
+
+        qputenv("FACET_API_KEY", "test-key-123");
+        Recorder rec;
+        connectTo("auth")->createSession()->generate(photoQuestion(70), rec, kNoStop);
+        qunsetenv("FACET_API_KEY");
+        QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+        QCOMPARE(remotetest::lastRequest("auth")["authorization"].toString(),
+                 QString("Bearer test-key-123"));
+
+        // A key that the server refuses: the key itself is never in the message.
+        Recorder wrong;
+        try {
+            connectTo("auth", std::chrono::seconds(20), "not-the-key")
+                ->createSession()
+                ->generate(photoQuestion(70), wrong, kNoStop);
+            QFAIL("the model list was served without the right key");
+        } catch (const ServerError& e) {
+            QVERIFY(!contains(e.what(), "not-the-key"));
+        }
+    }
+
+    void busyServer() {
+        const Recorder rec = ask("busy", photoQuestion(70));
+        QVERIFY(rec.error);
+        QVERIFY2(contains(*rec.error, "HTTP 503 (Service Unavailable)") &&
+                     contains(*rec.error, "The engine is overloaded") &&
+                     contains(*rec.error, base("busy")),
+                 rec.error->c_str());
+    }
+
+    void streamCutMidReply() {
+        for (const char* scenario : {"drop", "nodone"}) {
+            const Recorder rec = ask(scenario, photoQuestion(70));
+            QVERIFY(rec.error);
+            QVERIFY2(contains(*rec.error, "in the middle of the reply") &&
+                         contains(*rec.error, "partial reply") &&
+                         contains(*rec.error, base(scenario)),
+                     rec.error->c_str());
+            // The text delivered before the cut stays with the caller.
+            QCOMPARE(rec.content, std::string("The picture shows a red "));
+            QVERIFY(rec.stats->finishReason == FinishReason::Error);
+        }
+    }
+
+    void serverErrorInsideTheStream() {
+        const Recorder rec = ask("inerror", photoQuestion(70));
+        QVERIFY(rec.error);
+        QVERIFY2(contains(*rec.error, "EngineCore died"), rec.error->c_str());
+    }
+
+    void bodiesThatAreNotVllms() {
+        for (const char* scenario : {"html", "badjson"}) {
+            const Recorder rec = ask(scenario, photoQuestion(70));
+            QVERIFY(rec.error);
+            QVERIFY2(contains(*rec.error, "not what vLLM sends") &&
+                         contains(*rec.error, base(scenario)),
+                     rec.error->c_str());
+        }
+    }
+
+    void stallPastTheFirstByteTimeout() {
+        Recorder rec;
+        const auto start = std::chrono::steady_clock::now();
+        connectTo("stall", std::chrono::milliseconds(400))
+            ->createSession()
+            ->generate(photoQuestion(70), rec, kNoStop);
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        QVERIFY(rec.error);
+        QVERIFY2(contains(*rec.error, "sent no reply within 0.4 s") &&
+                     contains(*rec.error, base("stall")),
+                 rec.error->c_str());
+        QVERIFY2(ms < 2500, qPrintable(QString::number(ms)));
+    }
+
+    void stopClosesTheStreamAtOnce() {
+        const auto engine = connectTo("slow");
+        std::atomic<bool> stop{false};
+        std::atomic<bool> started{false};
+        Recorder rec;
+        rec.onAnyText = [&] { started = true; };
+        std::chrono::steady_clock::time_point stoppedAt;
+        std::thread stopper([&] {
+            while (!started)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            // Mid-way between two chunks: the client is waiting on the socket.
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));
+            stoppedAt = std::chrono::steady_clock::now();
+            stop = true;
+        });
+        engine->createSession()->generate(photoQuestion(70), rec, stop);
+        const auto returnedAt = std::chrono::steady_clock::now();
+        stopper.join();
+        const double ms = std::chrono::duration<double, std::milli>(returnedAt - stoppedAt).count();
+        qInfo("Stop -> generate() returned in %.1f ms", ms);
+        QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+        QVERIFY(rec.stats->finishReason == FinishReason::Cancelled);
+        QVERIFY(contains(rec.reply, "The picture "));
+        QVERIFY2(ms < 100, qPrintable(QString::number(ms)));
+    }
+
+    void compareOneRequestPerLevel() {
+        struct Sink : CompareSink {
+            std::vector<int> levels;
+            std::vector<std::optional<std::uint64_t>> seeds;
+            std::map<int, Stats> stats;
+            std::map<int, std::string> errors, replies;
+            void onColumnStarted(int, int level, std::optional<std::uint64_t> seed) override {
+                levels.push_back(level);
+                seeds.push_back(seed);
+            }
+            void onPhase(int, const PhaseEvent&) override {}
+            void onText(int c, std::string_view t, std::string_view) override { replies[c] += t; }
+            void onFinished(int c, const Stats& s, const std::string&) override { stats[c] = s; }
+            void onError(int c, const std::string& m, const Stats& s) override {
+                errors[c] = m;
+                stats[c] = s;
+            }
+        } sink;
+        const auto engine = connectTo("plain");
+        CompareRequest request{photoQuestion(), {70, 280, 560}};
+        request.request.sampling.seed.reset(); // drawn once for every column
+        engine->createSession()->compare(request, sink, kNoStop);
+        QCOMPARE(sink.levels, (std::vector<int>{70, 280, 560}));
+        QVERIFY(sink.seeds[0] && sink.seeds[0] == sink.seeds[1] && sink.seeds[1] == sink.seeds[2]);
+        QVERIFY(sink.errors.count(2) && contains(sink.errors[2], "HTTP 400"));
+        QVERIFY(!sink.errors.count(0) && !sink.errors.count(1));
+        QCOMPARE(sink.replies[1],
+                 std::string("The picture shows a red square — größer ✓ 🟥."));
+        const QJsonObject body = remotetest::lastRequest("plain")["body"].toObject();
+        QCOMPARE(body["seed"].toInt(), int(*sink.seeds[0]));
+        // Column 1's usage against column 0's: the fake server's image tokens are the level,
+        // Facet's the size rule, so the difference shows as a mismatch.
+        const int expected0 = image::softTokensFor(640, 480, 70);
+        const int expected1 = image::softTokensFor(640, 480, 280);
+        QCOMPARE(sink.stats[1].imageTokens, expected1);
+        QCOMPARE(sink.stats[1].remote->impliedImageTokens.value_or(-1), expected0 + 280 - 70);
+        QVERIFY(statsToJson(sink.stats[1])["image_tokens_mismatch"] ==
+                expected0 + 280 - 70 - expected1);
+        QVERIFY(!sink.stats[0].remote->impliedImageTokens);
+
+        QVERIFY_THROWS_EXCEPTION(
+            facet::Error, engine->createSession()->compare({photoQuestion(), {70}}, sink, kNoStop));
+        Request textOnly;
+        textOnly.newUserTurn = {{UserPart::Kind::Text, "hi", {}}};
+        QVERIFY_THROWS_EXCEPTION(
+            facet::Error, engine->createSession()->compare({textOnly, {70, 280}}, sink, kNoStop));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemoteEngine)
+#include "test_remote_engine.moc"
