@@ -1,0 +1,198 @@
+// Stop during image encoding (issue #12 item 5). The simulator's vision tower checks the stop
+// flag the engine hands it (facet_sim_set_cancel_flag) inside its run, so Stop 50 ms into the
+// vision phase of a 1120-level image ends the request within milliseconds as Cancelled, not as
+// an error, where the whole run takes seconds. The session stays usable: the next request equals
+// the same request in a fresh session of an engine that never saw the stop, token for token.
+#include "common/crc32.h"
+#include "image/image.h"
+#include "image/preprocess.h"
+#include "sim_fixture.h"
+
+#include <QtTest>
+
+#include <chrono>
+#include <thread>
+
+using namespace facet::generate;
+using namespace gentest;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const std::atomic<bool> kNoStop{false};
+
+double msBetween(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+// Sets `stop` `delay` after the first Vision phase event and remembers when.
+struct StopInVision : Recorder {
+    std::atomic<bool>* stop = nullptr;
+    std::chrono::milliseconds delay{50};
+    std::jthread timer;
+    std::atomic<Clock::time_point> stoppedAt{};
+
+    void onPhase(const PhaseEvent& e) override {
+        Recorder::onPhase(e);
+        if (e.phase == Phase::Vision && !timer.joinable())
+            timer = std::jthread([this] {
+                std::this_thread::sleep_for(delay);
+                stoppedAt = Clock::now();
+                stop->store(true);
+            });
+    }
+};
+
+struct Outcome {
+    std::vector<std::uint32_t> logits; // CRC-32 per prefill / decode step
+    std::string reply;
+    std::optional<Stats> stats;
+    std::optional<std::string> error;
+};
+
+Request firstTurn() {
+    Request r;
+    r.newUserTurn = {image(testImage(96, 64, 71), 70), text("What is this?")};
+    r.sampling.doSample = false;
+    r.sampling.maxNewTokens = 5;
+    return r;
+}
+
+} // namespace
+
+class TestStopVision : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<EngineImpl> engine;
+
+    std::shared_ptr<EngineImpl> load(std::size_t cacheBytes) {
+        LoadOptions o{simModel1120Dir("sim-model-1120"), 0, {}, true};
+        o.visionCacheBytes = cacheBytes;
+        return std::make_shared<EngineImpl>(o, nullptr, kNoStop);
+    }
+
+    static Outcome run(SessionImpl& session, const Request& r) {
+        Outcome out;
+        session.probe.onLogits = [&](std::span<const std::uint16_t> l) {
+            out.logits.push_back(facet::crc32(std::as_bytes(l)));
+        };
+        Recorder rec;
+        session.generate(r, rec, kNoStop);
+        out.reply = rec.reply;
+        out.stats = rec.stats;
+        out.error = rec.error;
+        session.probe = {};
+        return out;
+    }
+
+    // The turn after `first` (whose reply was `firstReply`) plus a text-only follow-up.
+    static Request followUp(const Request& first, const std::string& firstReply,
+                            std::vector<UserPart> parts) {
+        Request r = first;
+        r.history = {{Turn::Role::User, first.newUserTurn, {}},
+                     {Turn::Role::Model, {}, firstReply}};
+        r.newUserTurn = std::move(parts);
+        return r;
+    }
+
+private slots:
+    void initTestCase() {
+        engine = load(std::size_t{512} << 20);
+        QVERIFY(engine->runtime->canCancelRuns());
+        QCOMPARE(engine->info.detailLevels, (std::vector<int>{70, 1120}));
+    }
+
+    // The device layer alone: a vision run at 1120 stopped 50 ms after it began.
+    void visionRunStopsInsideTheRun() {
+        const auto pre =
+            facet::image::preprocess(facet::image::decodeImage(testImage(1600, 1200, 72)), 1120);
+        QCOMPARE(pre.softTokens, 1080);
+        std::atomic<bool> stop{false};
+        const facet::device::CancelScope scope(*engine->runtime, stop);
+        std::atomic<Clock::time_point> stoppedAt{};
+        std::jthread timer([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            stoppedAt = Clock::now();
+            stop = true;
+        });
+        const auto start = Clock::now();
+        bool cancelled = false;
+        try {
+            (void)engine->vision->encode(pre);
+        } catch (const facet::device::RunCancelled&) {
+            cancelled = true;
+        }
+        const auto end = Clock::now();
+        timer.join();
+        const double latency = msBetween(stoppedAt.load(), end);
+        qInfo("vision run at 1120: stopped after %.0f ms, returned %.1f ms after the stop",
+              msBetween(start, stoppedAt.load()), latency);
+        QVERIFY(cancelled);
+        QVERIFY2(latency < 1000, "the run must stop within 100 ms (1 s allowed for slow hosts)");
+    }
+
+    void stopDuringVisionPhase() {
+        SessionImpl session(engine);
+        const Request first = firstTurn();
+        const Outcome turn1 = run(session, first);
+        QVERIFY2(!turn1.error, turn1.error ? turn1.error->c_str() : "");
+
+        // Turn 2 asks about a 1120-level image; Stop 50 ms into its vision phase.
+        const Request big = followUp(
+            first, turn1.reply, {image(testImage(1600, 1200, 72), 1120), text("And this one?")});
+        std::atomic<bool> stop{false};
+        StopInVision sink;
+        sink.stop = &stop;
+        session.generate(big, sink, stop);
+        const auto returned = Clock::now();
+        sink.timer.join();
+        const double latency = msBetween(sink.stoppedAt.load(), returned);
+        qInfo("Stop 50 ms into the 1120 vision phase: generate returned %.1f ms after the stop",
+              latency);
+        QVERIFY2(!sink.error, sink.error ? sink.error->c_str() : "");
+        QVERIFY(sink.stats);
+        QVERIFY(sink.stats->finishReason == FinishReason::Cancelled);
+        QCOMPARE(sink.stats->generatedTokens, 0);
+        QVERIFY2(latency < 1000, "Stop must end the vision phase within 100 ms (1 s allowed)");
+        QVERIFY(engine->visionCache.find(
+                    engine->describeImage({testImage(1600, 1200, 72), 1120}).key) ==
+                nullptr); // nothing half-encoded kept
+
+        // The session is usable: the next turn equals it in a fresh engine and session.
+        const Request next = followUp(first, turn1.reply, {text("Describe it in one word.")});
+        const Outcome after = run(session, next);
+        const auto fresh = load(0);
+        SessionImpl freshSession(fresh);
+        const Outcome reference = run(freshSession, next);
+        QVERIFY2(!after.error, after.error ? after.error->c_str() : "");
+        QVERIFY(!reference.logits.empty());
+        QCOMPARE(after.logits, reference.logits);
+        QCOMPARE(after.reply, reference.reply);
+        qInfo("after the stop: %d prompt tokens, %d reused", after.stats->promptTokens,
+              after.stats->reusedTokens);
+    }
+
+    void preencodeStopsInsideTheRun() {
+        const auto fresh = load(std::size_t{512} << 20);
+        std::atomic<bool> stop{false};
+        std::atomic<Clock::time_point> stoppedAt{};
+        std::jthread timer([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));
+            stoppedAt = Clock::now();
+            stop = true;
+        });
+        const PreencodeResult result = fresh->preencode({{testImage(1600, 1200, 72), 1120}}, stop);
+        const auto end = Clock::now();
+        timer.join();
+        qInfo("preencode at 1120 stopped: returned %.1f ms after the stop",
+              msBetween(stoppedAt.load(), end));
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.encoded, 0);
+        QVERIFY(result.problems.empty());
+        QCOMPARE(fresh->visionCache.entries(), std::size_t{0});
+        QVERIFY(msBetween(stoppedAt.load(), end) < 1000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStopVision)
+#include "test_stop_vision.moc"
