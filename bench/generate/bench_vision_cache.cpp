@@ -30,7 +30,7 @@ double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
-// A 1600x1200 24-bit BMP with a smooth pattern (1080 soft tokens at level 1120).
+// A 1600x1200 24-bit BMP with a smooth pattern (1064 soft tokens at level 1120).
 std::filesystem::path writeImage(const std::filesystem::path& dir) {
     const int w = 1600, h = 1200, stride = w * 3;
     const auto path = dir / "bench_1600x1200.bmp";

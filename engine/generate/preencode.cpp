@@ -27,8 +27,12 @@ PreencodeResult EngineImpl::preencode(const std::vector<ImageInput>& images,
             }
             if (e.visionCache.maxBytes() == 0)
                 continue; // nothing would be kept
-            const image::PreprocessedImage pre =
-                image::preprocess(image::decodeImage(input.path), input.level);
+            const image::RgbImage decoded = image::decodeImage(input.path);
+            if (stop.load()) {
+                result.cancelled = true;
+                break;
+            }
+            const image::PreprocessedImage pre = image::preprocess(decoded, input.level);
             if (pre.softTokens != entry.softTokens)
                 throw fileError(input.path, "the image changed while it was read");
             if (stop.load()) {
@@ -36,7 +40,7 @@ PreencodeResult EngineImpl::preencode(const std::vector<ImageInput>& images,
                 break;
             }
             e.visionCache.insert(entry.key, std::make_shared<const std::vector<std::uint16_t>>(
-                                                e.vision->encode(pre)));
+                                                e.vision->encode(pre, &stop)));
             ++result.encoded;
         } catch (const device::RunCancelled&) {
             result.cancelled = true;

@@ -214,7 +214,11 @@ void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, 
                 }
             }
             if (!pre) {
-                own = image::preprocess(image::decodeImage(img.input.path), img.input.level);
+                // Stop is checked between decoding and resizing; neither can stop midway.
+                const image::RgbImage decoded = image::decodeImage(img.input.path);
+                if (stop.load())
+                    throw PrefillCancelled{true};
+                own = image::preprocess(decoded, img.input.level);
                 pre = &*own;
             }
             if (pre->softTokens != img.softTokens)
@@ -223,8 +227,8 @@ void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, 
                 throw PrefillCancelled{true};
             run.deviceTouched = true;
             try {
-                features[k] =
-                    std::make_shared<const std::vector<std::uint16_t>>(e.vision->encode(*pre));
+                features[k] = std::make_shared<const std::vector<std::uint16_t>>(
+                    e.vision->encode(*pre, &stop));
             } catch (const device::RunCancelled&) {
                 throw PrefillCancelled{true};
             }

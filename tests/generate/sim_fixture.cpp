@@ -35,7 +35,7 @@ std::filesystem::path simModel1120Dir(const std::string& name) {
         o.seed = 3;
         o.levels = {70, 1120};
         o.imageBuckets = {};
-        o.maxSeqLen = 2048;
+        o.maxSeqLen = 4096; // a 1152-token image may not straddle a 1024 partition
         o.partition = 1024;
         facet::sim::writeSimModel(dir, o);
     });

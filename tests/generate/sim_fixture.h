@@ -18,7 +18,7 @@ namespace gentest {
 // tests running in parallel never write the same folder).
 std::filesystem::path simModelDir(const std::string& name = "sim-model");
 
-// levels {70, 1120}, buckets {128, 1152}, max_seq_len 2048: for Stop during the longest vision
+// levels {70, 1120}, buckets {128, 1152}, max_seq_len 4096: for Stop during the longest vision
 // run (about 8 s on the simulator). Written once per process as `name`.
 std::filesystem::path simModel1120Dir(const std::string& name);
 
