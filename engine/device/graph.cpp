@@ -130,7 +130,10 @@ void Graph::run() {
         if (!inputSet_[i])
             fail("input " + std::to_string(i) + " '" + inputs_[i].name + "' was never set");
     ran_ = false;
-    if (model_->runtime()->api().rbln_run(runtime_) != abi::RBLNRetCode_SUCCESS)
+    const auto rc = model_->runtime()->api().rbln_run(runtime_);
+    if (rc == abi::RBLNRetCode_FACET_SIM_CANCELLED && model_->runtime()->canCancelRuns())
+        throw RunCancelled("graph '" + name_ + "': run cancelled");
+    if (rc != abi::RBLNRetCode_SUCCESS)
         fail("run failed: " + model_->runtime()->lastError());
     ran_ = true;
 }

@@ -8,6 +8,8 @@
 #include "device/runtime_library.h"
 #include "device/tensor_info.h"
 
+#include "common/error.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -16,6 +18,13 @@
 #include <vector>
 
 namespace facet::device {
+
+// A run the runtime stopped because the caller's stop flag was set (CancelScope); not a
+// failure: the graph's outputs are undefined and the caller reports Cancelled.
+class RunCancelled : public Error {
+public:
+    using Error::Error;
+};
 
 class CompiledModel {
 public:
@@ -60,7 +69,8 @@ public:
     // Copies `bytes` bytes (which must equal inputs()[index].bytes) into the graph's own
     // buffer, so the caller's memory need not outlive the call.
     void setInput(size_t index, const void* data, size_t bytes);
-    // Runs with the inputs set so far; every input must have been set at least once.
+    // Runs with the inputs set so far; every input must have been set at least once. Throws
+    // RunCancelled when a CancelScope's flag stopped the run.
     void run();
     // Copies output `index` (exactly outputs()[index].bytes) into `dst`.
     void readOutput(size_t index, void* dst, size_t bytes) const;

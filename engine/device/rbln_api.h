@@ -10,6 +10,7 @@
 // ABI rules (rbln-c-api.md §14): integer parameters whose exact width is not documented are
 // declared 64-bit (the callee reads the low 32 bits on x86-64 SysV and AArch64), integer
 // returns 32-bit unless documented, ignored returns void.
+#include <atomic>
 #include <cstdint>
 
 namespace facet::device::abi {
@@ -24,6 +25,8 @@ typedef enum {
     RBLNRetCode_SUCCESS = 0,
     RBLNRetCode_FAILURE = 1,
     RBLNRetCode_INVALID = 2,
+    // Not a vendor value: the simulator's rbln_run stopped by facet_sim_set_cancel_flag's flag.
+    RBLNRetCode_FACET_SIM_CANCELLED = 0x46430001,
 } RBLNRetCode;
 
 // Function types, one per C function we use.
@@ -106,4 +109,8 @@ enum class VendorDType : int {
 extern "C" {
 typedef const char* (*PFN_facet_sim_version)(void);
 typedef void (*PFN_facet_sim_inject_fault)(const char* graph, int64_t nth_run, const char* message);
+// Points the calling thread's later rbln_run calls at a stop flag (null: none). A run that sees
+// it set stops early and returns RBLNRetCode_FACET_SIM_CANCELLED. Only the simulator has it: a real
+// NPU's calls are short and the engine stops between them.
+typedef void (*PFN_facet_sim_set_cancel_flag)(const std::atomic<bool>* flag);
 }

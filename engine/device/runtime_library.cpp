@@ -70,6 +70,8 @@ RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
 #undef FACET_BIND_OPTIONAL
     lib->api_.facet_sim_inject_fault =
         reinterpret_cast<PFN_facet_sim_inject_fault>(bind("facet_sim_inject_fault", false));
+    lib->api_.facet_sim_set_cancel_flag =
+        reinterpret_cast<PFN_facet_sim_set_cancel_flag>(bind("facet_sim_set_cancel_flag", false));
     if (auto simVersion =
             reinterpret_cast<PFN_facet_sim_version>(bind("facet_sim_version", false))) {
         lib->simulator_ = true;
@@ -97,6 +99,17 @@ std::string RuntimeLibrary::lastError() const {
     if (!msg || !msg[0])
         return "(the runtime reported no error text)";
     return msg;
+}
+
+CancelScope::CancelScope(const RuntimeLibrary& runtime, const std::atomic<bool>& stop)
+    : set_(runtime.api().facet_sim_set_cancel_flag) {
+    if (set_)
+        set_(&stop);
+}
+
+CancelScope::~CancelScope() {
+    if (set_)
+        set_(nullptr);
 }
 
 } // namespace facet::device

@@ -4,6 +4,7 @@
 // Which file was loaded is reported so the user can see which runtime answers.
 #include "device/rbln_api.h"
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -17,7 +18,8 @@ struct RblnApi {
     FACET_RBLN_REQUIRED_FUNCTIONS(FACET_DECLARE_POINTER)
     FACET_RBLN_OPTIONAL_FUNCTIONS(FACET_DECLARE_POINTER)
 #undef FACET_DECLARE_POINTER
-    PFN_facet_sim_inject_fault facet_sim_inject_fault = nullptr; // simulator only
+    PFN_facet_sim_inject_fault facet_sim_inject_fault = nullptr;       // simulator only
+    PFN_facet_sim_set_cancel_flag facet_sim_set_cancel_flag = nullptr; // simulator only
 };
 
 class RuntimeLibrary {
@@ -47,6 +49,9 @@ public:
     std::string describe() const;
 
     const RblnApi& api() const { return api_; }
+    // Whether a running graph can be stopped (the simulator's facet_sim_set_cancel_flag). A
+    // real runtime cannot: there the engine stops between calls.
+    bool canCancelRuns() const { return api_.facet_sim_set_cancel_flag != nullptr; }
     // The runtime's last error text, or a note that it gives none.
     std::string lastError() const;
 
@@ -58,6 +63,20 @@ private:
     std::string version_;
     bool simulator_ = false;
     RblnApi api_;
+};
+
+// While alive, graph runs on this thread stop early (Graph::run throws RunCancelled) once
+// `stop` is set, when the runtime supports it; otherwise it does nothing. Restores "no flag" on
+// destruction, so a flag never outlives the request that owns it.
+class CancelScope {
+public:
+    CancelScope(const RuntimeLibrary& runtime, const std::atomic<bool>& stop);
+    ~CancelScope();
+    CancelScope(const CancelScope&) = delete;
+    CancelScope& operator=(const CancelScope&) = delete;
+
+private:
+    PFN_facet_sim_set_cancel_flag set_ = nullptr;
 };
 
 } // namespace facet::device

@@ -59,6 +59,7 @@ EngineImpl::EngineImpl(const LoadOptions& options,
                        const std::function<void(const LoadProgress&)>& progress,
                        const std::atomic<bool>& stop)
     : kvReuse(options.kvReuse) {
+    visionCache.setMaxBytes(options.visionCacheBytes);
     auto report = [&](const std::string& step, double fraction) {
         if (progress)
             progress({step, fraction});

@@ -3,6 +3,7 @@
 // conversation per Session on the device, run requests that stream phase / text / stats events.
 // Shared contract between engine/generate and the app (docs/architecture.md, "engine/"). Qt-free.
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -23,6 +24,10 @@ struct LoadOptions {
     // Continue a conversation from the device KV cache (prefill only new tokens). Off = re-prefill
     // the whole conversation every turn, the optimum-rbln reference behaviour.
     bool kvReuse = true;
+    // Bytes of vision-encoder output kept per (image content, level) for every session of the
+    // engine (generate/vision_cache.h); 0 turns the cache off. Engine::setVisionCacheLimit
+    // changes it later.
+    std::size_t visionCacheBytes = std::size_t{512} << 20;
 };
 
 struct LoadProgress {
@@ -90,6 +95,13 @@ struct ImageStats {
     int softTokens = 0;
     int level = 0;
     int bucket = 0;
+    // The vision encoder did not run for this image: its output came from the engine's vision
+    // cache (an earlier request, another session, or Engine::preencode). No Vision phase event
+    // is sent for it.
+    bool encodingReused = false;
+    // Its soft tokens were already in the session's KV cache (part of reusedTokens): nothing to
+    // encode nor prefill.
+    bool tokensReused = false;
 };
 
 enum class FinishReason { StopToken, MaxTokens, Cancelled, Error, ContextFull };
@@ -113,6 +125,7 @@ struct Stats {
     int prefillChunks = 0;
     int tokensPrefilled = 0; // prompt tokens actually run through prefill this request
     int reusedTokens = 0;    // prompt tokens taken from the session's KV cache
+    int imagesReused = 0;    // images with encodingReused (taken from the vision cache)
     // Comparisons only: images of this column whose decoding and preprocessing were done once
     // for every level of the comparison, and how long that one pass took (before column 0; not
     // part of any column's ttftMs / totalMs).
@@ -142,6 +155,22 @@ public:
     virtual void onError(const std::string& message, const Stats& partial) = 0;
 };
 
+// What Engine::preencode did.
+struct PreencodeResult {
+    int encoded = 0;       // images run through the vision encoder and kept in the cache
+    int alreadyCached = 0; // images whose encoding was in the cache already
+    bool cancelled = false;
+    // One "PATH: reason" per image that could not be encoded (unreadable, level not compiled,
+    // runtime failure); the other images are still encoded.
+    std::vector<std::string> problems;
+};
+
+struct VisionCacheUsage {
+    std::size_t bytes = 0;
+    std::size_t maxBytes = 0;
+    std::size_t entries = 0;
+};
+
 class EngineImpl;
 class SessionImpl;
 class Session;
@@ -162,6 +191,17 @@ public:
     SamplingSettings defaultSampling() const; // from generation_config.json
     std::unique_ptr<Session> createSession();
 
+    // Encodes images ahead of a request (e.g. while the user types) into the vision cache, so
+    // the request that sends them starts with the text prefill. Images already cached are
+    // skipped. `stop` ends it at once, also in the middle of an image on the simulator (see
+    // Session::generate); what was encoded before stays cached. Uses the device: call it on the
+    // thread that runs the sessions, never while one of them runs a request.
+    PreencodeResult preencode(const std::vector<ImageInput>& images, const std::atomic<bool>& stop);
+    // The vision cache's size limit in bytes (LoadOptions::visionCacheBytes); 0 disables it and
+    // empties it; a smaller limit evicts the least recently used encodings at once.
+    void setVisionCacheLimit(std::size_t maxBytes);
+    [[nodiscard]] VisionCacheUsage visionCacheUsage() const;
+
 private:
     explicit Engine(std::shared_ptr<EngineImpl> impl);
     std::shared_ptr<EngineImpl> impl_;
@@ -180,6 +220,11 @@ public:
     // and the session stays usable (the next call re-prefills). Throws nothing; bad requests
     // (unreadable image, level not compiled, conversation longer than max_seq_len) also end in
     // onError before any device call.
+    // Images are taken from the engine's vision cache when encoded before at the same level
+    // (ImageStats::encodingReused) and stored there after encoding. `stop` is checked between
+    // device calls and, on the simulator, inside a vision-encoder run (the simulator's
+    // facet_sim_set_cancel_flag): Stop during image encoding ends within milliseconds, with
+    // FinishReason::Cancelled. A real NPU finishes the current (short) call first.
     void generate(const Request&, EventSink&, const std::atomic<bool>& stop);
 
     // Runs one turn once per level (generate/compare.h). Throws facet::Error before any device

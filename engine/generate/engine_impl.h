@@ -7,6 +7,7 @@
 #include "generate/model_spec.h"
 #include "generate/page_table.h"
 #include "generate/prompt_builder.h"
+#include "generate/vision_cache.h"
 #include "generate/vision_encoder.h"
 #include "model/pth_file.h"
 #include "text/tokenizer.h"
@@ -21,6 +22,12 @@ public:
     EngineImpl(const LoadOptions& options, const std::function<void(const LoadProgress&)>& progress,
                const std::atomic<bool>& stop);
 
+    // Path, level check, soft tokens, bucket and identity (content hash "@" level) of an image;
+    // throws facet::Error naming the file.
+    [[nodiscard]] ImageEntry describeImage(const ImageInput& input) const;
+    // Engine::preencode (preencode.cpp).
+    PreencodeResult preencode(const std::vector<ImageInput>& images, const std::atomic<bool>& stop);
+
     ModelSpec spec;
     ModelInfo info;
     bool kvReuse = true;
@@ -34,6 +41,7 @@ public:
     std::unique_ptr<PromptBuilder> prompts;
     std::unique_ptr<PageTable> pageTable;
     ReplyMemory replies;
+    VisionCache visionCache{0};
     // The session whose tokens the device cache row holds (batch 1: one at a time).
     const void* cacheOwner = nullptr;
 };

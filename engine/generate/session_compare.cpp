@@ -77,8 +77,16 @@ void SessionImpl::compare(const CompareRequest& request, CompareSink& sink,
         const std::string hash = fileHash(part.image.path);
         if (!files.insert(hash).second)
             continue;
+        // Levels whose encoding is in the vision cache need no pixels (if one is evicted before
+        // its column, that column preprocesses the image itself).
+        std::vector<int> levels;
+        for (int level : request.levels)
+            if (!engine_->visionCache.contains(hash + "@" + std::to_string(level)))
+                levels.push_back(level);
+        if (levels.empty())
+            continue;
         preprocessed.push_back(
-            image::preprocessLevels(image::decodeImage(part.image.path), request.levels));
+            image::preprocessLevels(image::decodeImage(part.image.path), levels));
         for (const image::PreprocessedImage& p : preprocessed.back())
             byKey[hash + "@" + std::to_string(p.level)] = &p;
     }

@@ -25,7 +25,11 @@ public:
 };
 
 // Thrown when `stop` is seen before the prompt is fully in the cache; not an error.
-struct PrefillCancelled {};
+// `duringVision`: nothing was written to the KV cache yet (the vision graphs hold no state), so
+// the session's cache stays valid for the next request.
+struct PrefillCancelled {
+    bool duringVision = false;
+};
 
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
@@ -56,27 +60,10 @@ std::string fileHash(const std::filesystem::path& path) {
     return hash.hexDigest();
 }
 
-struct SessionImpl::Run {
-    const RunContext* context = nullptr;
-    Clock::time_point start = Clock::now();
-    Stats stats;
-    std::vector<std::uint16_t> logits;
-    bool deviceTouched = false;
-};
-
-SessionImpl::SessionImpl(std::shared_ptr<EngineImpl> engine)
-    : engine_(std::move(engine)), sequence_(engine_->spec.maxSeqLen) {}
-
-SessionImpl::~SessionImpl() {
-    if (engine_->cacheOwner == this)
-        engine_->cacheOwner = nullptr;
-}
-
-ImageEntry SessionImpl::describeImage(const ImageInput& input) const {
-    const ModelSpec& spec = engine_->spec;
+ImageEntry EngineImpl::describeImage(const ImageInput& input) const {
     if (spec.levelIndex(input.level) < 0) {
         std::string compiled;
-        for (int l : engine_->info.detailLevels)
+        for (int l : info.detailLevels)
             compiled += (compiled.empty() ? "" : ", ") + std::to_string(l);
         throw fileError(input.path, "detail level " + std::to_string(input.level) +
                                         " is not compiled into this model (compiled: " + compiled +
@@ -91,6 +78,22 @@ ImageEntry SessionImpl::describeImage(const ImageInput& input) const {
     e.bucket = spec.bucketFor(e.softTokens);
     e.key = fileHash(input.path) + "@" + std::to_string(input.level);
     return e;
+}
+
+struct SessionImpl::Run {
+    const RunContext* context = nullptr;
+    Clock::time_point start = Clock::now();
+    Stats stats;
+    std::vector<std::uint16_t> logits;
+    bool deviceTouched = false;
+};
+
+SessionImpl::SessionImpl(std::shared_ptr<EngineImpl> engine)
+    : engine_(std::move(engine)), sequence_(engine_->spec.maxSeqLen) {}
+
+SessionImpl::~SessionImpl() {
+    if (engine_->cacheOwner == this)
+        engine_->cacheOwner = nullptr;
 }
 
 int SessionImpl::reusablePrefix(const BuiltPrompt& prompt, bool allowRollback) const {
@@ -131,6 +134,8 @@ int SessionImpl::reusablePrefix(const BuiltPrompt& prompt, bool allowRollback) c
 
 void SessionImpl::generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop,
                            const RunContext& context) {
+    // Lets the simulator stop a vision-encoder run in the middle when `stop` is set.
+    const device::CancelScope cancelScope(*engine_->runtime, stop);
     Run run;
     run.context = &context;
     run.stats.sharedPreprocessMs = context.sharedPreprocessMs;
@@ -174,39 +179,67 @@ void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, 
             "; start a new conversation or use fewer or smaller images");
     }
 
-    // Vision for every image whose tokens are not in the cache; scatter its rows.
+    // Vision for every image whose tokens are not in the KV cache, unless the engine's vision
+    // cache has its encoding; scatter its rows. Reused images send no Vision phase event.
     const std::vector<int> starts = imageRunStarts(prompt.tokens, spec.imageTokenId);
     if (starts.size() != prompt.images.size())
         throw Error("internal: image placeholders and images disagree");
+    std::vector<VisionCache::Features> features(starts.size());
     int toEncode = 0;
-    for (int s : starts)
-        toEncode += s >= reuse ? 1 : 0;
+    for (std::size_t k = 0; k < starts.size(); ++k) {
+        if (starts[k] < reuse) {
+            run.stats.images[k].tokensReused = true;
+            continue;
+        }
+        features[k] = e.visionCache.find(prompt.images[k].key);
+        if (features[k]) {
+            run.stats.images[k].encodingReused = true;
+            ++run.stats.imagesReused;
+        } else {
+            ++toEncode;
+        }
+    }
     int encoded = 0;
     const auto h = static_cast<std::size_t>(spec.hidden);
     for (std::size_t k = 0; k < starts.size(); ++k) {
         if (starts[k] < reuse)
             continue;
         const ImageEntry& img = prompt.images[k];
-        sink.onPhase({Phase::Vision, encoded++, toEncode, img.input.level});
-        std::optional<image::PreprocessedImage> own;
-        const image::PreprocessedImage* pre = nullptr;
-        if (const auto* shared = run.context->sharedImages) {
-            if (const auto it = shared->find(img.key); it != shared->end()) {
-                pre = it->second;
-                ++run.stats.sharedPreprocessedImages;
+        if (!features[k]) {
+            sink.onPhase({Phase::Vision, encoded++, toEncode, img.input.level});
+            std::optional<image::PreprocessedImage> own;
+            const image::PreprocessedImage* pre = nullptr;
+            if (const auto* shared = run.context->sharedImages) {
+                if (const auto it = shared->find(img.key); it != shared->end()) {
+                    pre = it->second;
+                    ++run.stats.sharedPreprocessedImages;
+                }
             }
+            if (!pre) {
+                // Stop is checked between decoding and resizing; neither can stop midway.
+                const image::RgbImage decoded = image::decodeImage(img.input.path);
+                if (stop.load())
+                    throw PrefillCancelled{true};
+                own = image::preprocess(decoded, img.input.level);
+                pre = &*own;
+            }
+            if (pre->softTokens != img.softTokens)
+                throw fileError(img.input.path, "the image changed while it was read");
+            if (stop.load())
+                throw PrefillCancelled{true};
+            run.deviceTouched = true;
+            try {
+                features[k] = std::make_shared<const std::vector<std::uint16_t>>(
+                    e.vision->encode(*pre, &stop));
+            } catch (const device::RunCancelled&) {
+                throw PrefillCancelled{true};
+            }
+            e.visionCache.insert(img.key, features[k]);
         }
-        if (!pre) {
-            own = image::preprocess(image::decodeImage(img.input.path), img.input.level);
-            pre = &*own;
-        }
-        if (pre->softTokens != img.softTokens)
-            throw fileError(img.input.path, "the image changed while it was read");
-        if (stop.load())
-            throw PrefillCancelled{};
-        run.deviceTouched = true;
-        const std::vector<std::uint16_t> features = e.vision->encode(*pre);
-        std::copy(features.begin(), features.end(),
+        if (features[k]->size() != static_cast<std::size_t>(img.softTokens) * h)
+            throw Error("internal: cached encoding of " + img.input.path.string() +
+                        " has the wrong size");
+        std::copy(features[k]->begin(), features[k]->end(),
                   segment.embeds.begin() +
                       static_cast<std::ptrdiff_t>(static_cast<std::size_t>(starts[k] - reuse) * h));
     }
@@ -237,19 +270,25 @@ void SessionImpl::execute(Run& run, const Request& request, EventSink& sink,
         throw Error("max_new_tokens must be at least 1");
 
     const BuiltPrompt prompt = e.prompts->build(
-        request, e.replies, [this](const ImageInput& in) { return describeImage(in); });
+        request, e.replies, [&e](const ImageInput& in) { return e.describeImage(in); });
     run.stats.promptTokens = static_cast<int>(prompt.tokens.size());
     for (const ImageEntry& img : prompt.images) {
         run.stats.imageTokens += img.softTokens;
-        run.stats.images.push_back({img.softTokens, img.input.level, img.bucket});
+        ImageStats stats;
+        stats.softTokens = img.softTokens;
+        stats.level = img.input.level;
+        stats.bucket = img.bucket;
+        run.stats.images.push_back(stats);
     }
     try {
         prefillPrompt(run, prompt, reusablePrefix(prompt, run.context->allowRollback), sink, stop);
-    } catch (const PrefillCancelled&) {
-        sequence_.clear(); // a partly prefilled turn is not worth keeping
-        cachedImages_.clear();
-        if (e.cacheOwner == this)
-            e.cacheOwner = nullptr;
+    } catch (const PrefillCancelled& cancelled) {
+        if (!cancelled.duringVision) { // a partly prefilled turn is not worth keeping
+            sequence_.clear();
+            cachedImages_.clear();
+            if (e.cacheOwner == this)
+                e.cacheOwner = nullptr;
+        }
         run.stats.finishReason = FinishReason::Cancelled;
         run.stats.totalMs = msSince(run.start);
         sink.onFinished(run.stats, {});

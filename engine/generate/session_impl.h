@@ -53,7 +53,6 @@ public:
 private:
     struct Run; // one request's state
 
-    ImageEntry describeImage(const ImageInput& input) const;
     int reusablePrefix(const BuiltPrompt& prompt, bool allowRollback) const;
     void execute(Run& run, const Request& request, EventSink& sink, const std::atomic<bool>& stop);
     void prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, EventSink& sink,

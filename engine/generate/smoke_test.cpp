@@ -258,6 +258,9 @@ private:
         load.modelDir = options_.modelDir;
         load.deviceId = options_.deviceId;
         load.runtimeLibrary = runtimeFile_;
+        // Every step must run the vision graphs it names (the determinism check runs them
+        // twice), so no encoding is taken from the vision cache.
+        load.visionCacheBytes = 0;
         engine_ = std::make_shared<EngineImpl>(load, nullptr, stop_);
         const ModelSpec& spec = engine_->spec;
         s.message =

@@ -5,13 +5,18 @@ namespace facet::generate {
 nlohmann::json statsToJson(const Stats& s) {
     nlohmann::json images = nlohmann::json::array();
     for (const ImageStats& i : s.images)
-        images.push_back({{"soft_tokens", i.softTokens}, {"level", i.level}, {"bucket", i.bucket}});
+        images.push_back({{"soft_tokens", i.softTokens},
+                          {"level", i.level},
+                          {"bucket", i.bucket},
+                          {"encoding_reused", i.encodingReused},
+                          {"tokens_reused", i.tokensReused}});
     nlohmann::json j = {{"prompt_tokens", s.promptTokens},
                         {"image_tokens", s.imageTokens},
                         {"images", images},
                         {"prefill_chunks", s.prefillChunks},
                         {"tokens_prefilled", s.tokensPrefilled},
                         {"reused_tokens", s.reusedTokens},
+                        {"images_reused", s.imagesReused},
                         {"shared_preprocessed_images", s.sharedPreprocessedImages},
                         {"shared_preprocess_ms", s.sharedPreprocessMs},
                         {"generated_tokens", s.generatedTokens},

@@ -4,6 +4,8 @@
 #include "generate/bf16.h"
 #include "generate/vision_inputs.h"
 
+#include <optional>
+
 namespace facet::generate {
 
 VisionEncoder::VisionEncoder(const ModelSpec& spec, GraphSet& graphs,
@@ -13,7 +15,8 @@ VisionEncoder::VisionEncoder(const ModelSpec& spec, GraphSet& graphs,
       positionTable_(artifacts, "patch_embedder.position_embedding_table",
                      {2, spec.positionSize, spec.visionHidden}) {}
 
-std::vector<std::uint16_t> VisionEncoder::encode(const image::PreprocessedImage& img) {
+std::vector<std::uint16_t> VisionEncoder::encode(const image::PreprocessedImage& img,
+                                                 const std::atomic<bool>* stop) {
     const int level = img.level;
     if (spec_->levelIndex(level) < 0) {
         throw Error("detail level " + std::to_string(level) + " is not compiled into " +
@@ -22,8 +25,15 @@ std::vector<std::uint16_t> VisionEncoder::encode(const image::PreprocessedImage&
     const PatchEmbedderWeights weights{inputProj_.data(), positionTable_.data(),
                                        spec_->visionHidden, image::kPatchValues,
                                        spec_->positionSize};
-    const VisionInputs in = buildVisionInputs(weights, img.pixelValues, img.positions,
-                                              spec_->visionHeadDim, spec_->visionRopeTheta);
+    const auto cancelled = [] { return device::RunCancelled("vision inputs: cancelled"); };
+    std::optional<VisionInputs> built;
+    try {
+        built = buildVisionInputs(weights, img.pixelValues, img.positions, spec_->visionHeadDim,
+                                  spec_->visionRopeTheta, stop);
+    } catch (const VisionInputsCancelled&) {
+        throw cancelled();
+    }
+    const VisionInputs& in = *built;
     NamedGraph& vision = graphs_->vision(level);
     vision.set("inputs_embeds", in.inputsEmbeds);
     vision.set("pixel_position_ids", img.positions);
@@ -42,6 +52,8 @@ std::vector<std::uint16_t> VisionEncoder::encode(const image::PreprocessedImage&
     std::vector<float> features(hidden.size()); // all mst rows, valid or not, as optimum-rbln
     for (std::size_t i = 0; i < hidden.size(); ++i)
         features[i] = bf16ToFloat(hidden[i]);
+    if (stop && stop->load())
+        throw cancelled();
     NamedGraph& projector = graphs_->projector(level);
     projector.set("image_features", features);
     projector.run();

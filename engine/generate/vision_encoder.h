@@ -7,6 +7,7 @@
 #include "generate/model_spec.h"
 #include "image/preprocess.h"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -18,8 +19,11 @@ public:
     VisionEncoder(const ModelSpec& spec, GraphSet& graphs, const model::PthFile& artifacts);
 
     // bf16 [image.softTokens, hidden] features. Throws facet::Error for a level that is not
-    // compiled, a runtime failure, or a pooler mask that disagrees with the soft-token count.
-    [[nodiscard]] std::vector<std::uint16_t> encode(const image::PreprocessedImage& image);
+    // compiled, a runtime failure, or a pooler mask that disagrees with the soft-token count;
+    // device::RunCancelled when `stop` is set during the host inputs or (on the simulator, under
+    // a device::CancelScope) inside the vision run, and before the projector call.
+    [[nodiscard]] std::vector<std::uint16_t> encode(const image::PreprocessedImage& image,
+                                                    const std::atomic<bool>* stop = nullptr);
 
 private:
     const ModelSpec* spec_;

@@ -58,7 +58,7 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
 
 VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const float> pixelValues,
                                std::span<const std::int64_t> positions, int headDim,
-                               double ropeTheta) {
+                               double ropeTheta, const std::atomic<bool>* stop) {
     const std::size_t count = positions.size() / 2;
     const auto hidden = static_cast<std::size_t>(w.hidden);
     const auto patchDim = static_cast<std::size_t>(w.patchDim);
@@ -79,6 +79,8 @@ VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const fl
     }
     std::vector<float> projected(count * hidden);
     for (std::size_t o = 0; o < hidden; ++o) {
+        if (stop && stop->load(std::memory_order_relaxed))
+            throw VisionInputsCancelled{};
         for (std::size_t i = 0; i < patchDim; ++i)
             weightRow[i] = bf16ToFloat(w.inputProj[o * patchDim + i]);
         for (std::size_t p = 0; p < count; ++p) {

@@ -2,6 +2,7 @@
 // Host-side inputs of one vision-tower graph call (rbln-host-algorithms §1.4): the patch
 // embedder (bf16 linear + 2-D position table, as RBLNGemma4VisionModel.forward runs it on the
 // CPU), the 2-D RoPE cos/sin tables, the additive attention mask and the padding flags.
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -24,12 +25,18 @@ struct VisionInputs {
     std::vector<std::uint16_t> sin;          // bf16 [P, headDim]
 };
 
+// Thrown by buildVisionInputs when its `stop` flag is set.
+struct VisionInputsCancelled {};
+
 // pixelValues: float32 [P, patchDim] in [0, 1]; positions: int64 [P, 2] (x, y), -1 for padding.
-// Throws facet::Error when a position is outside the position table.
+// Throws facet::Error when a position is outside the position table. `stop` (optional) is
+// checked per output channel of the patch projection (hundreds of ms at level 1120), throwing
+// VisionInputsCancelled, so Stop during image encoding is not held up by host work.
 [[nodiscard]] VisionInputs buildVisionInputs(const PatchEmbedderWeights& weights,
                                              std::span<const float> pixelValues,
                                              std::span<const std::int64_t> positions, int headDim,
-                                             double ropeTheta);
+                                             double ropeTheta,
+                                             const std::atomic<bool>* stop = nullptr);
 
 // The rotary part alone (exposed for tests): cos/sin bf16 [P, headDim].
 void buildVisionRope(std::span<const std::int64_t> positions, int headDim, double ropeTheta,

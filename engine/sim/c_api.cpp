@@ -3,6 +3,7 @@
 // function catches all exceptions: failures return NULL / a failure code and leave their text
 // for rbln_get_last_error_msg (thread-local, like the samples assume: read it right away).
 #include "device/rbln_api.h"
+#include "sim/cancel.h"
 #include "sim/fault_injection.h"
 #include "sim/sim_runtime.h"
 
@@ -109,6 +110,8 @@ void runGraph(abi::RBLNRuntime* rt) {
         throw facet::Error(*fault);
     try {
         rt->graph->run(rt->inputs, rt->outputs);
+    } catch (const facet::sim::RunCancelled&) {
+        throw; // told apart by rbln_run, not wrapped
     } catch (const std::exception& e) {
         throw facet::Error("graph '" + rt->graph->name() + "': " + e.what());
     }
@@ -161,15 +164,24 @@ FACET_EXPORT abi::RBLNRetCode rbln_set_input(abi::RBLNRuntime* rt, uint64_t inde
         abi::RBLNRetCode_INVALID);
 }
 
+// A run stopped by the thread's cancel flag returns RBLNRetCode_FACET_SIM_CANCELLED, not FAILURE,
+// so the engine reports Cancelled rather than an error.
 FACET_EXPORT abi::RBLNRetCode rbln_run(abi::RBLNRuntime* rt) {
-    return guarded(
-        [&] {
-            if (!rt)
-                throw facet::Error("rbln_run: runtime is NULL");
-            runGraph(rt);
-            return abi::RBLNRetCode_SUCCESS;
-        },
-        abi::RBLNRetCode_FAILURE);
+    lastError.clear();
+    try {
+        if (!rt)
+            throw facet::Error("rbln_run: runtime is NULL");
+        runGraph(rt);
+        return abi::RBLNRetCode_SUCCESS;
+    } catch (const facet::sim::RunCancelled&) {
+        lastError = "graph '" + rt->graph->name() + "': run cancelled";
+        return abi::RBLNRetCode_FACET_SIM_CANCELLED;
+    } catch (const std::exception& e) {
+        lastError = e.what();
+    } catch (...) {
+        lastError = "unknown simulator failure";
+    }
+    return abi::RBLNRetCode_FAILURE;
 }
 
 FACET_EXPORT void* rbln_get_output(abi::RBLNRuntime* rt, uint64_t index) {
@@ -265,6 +277,11 @@ FACET_EXPORT void facet_sim_inject_fault(const char* graph, int64_t nth_run, con
         facet::sim::injectFault(graph, nth_run, message ? message : "injected fault");
 }
 
+// Points the calling thread's graph runs at `flag` (null: none); see sim/cancel.h.
+FACET_EXPORT void facet_sim_set_cancel_flag(const std::atomic<bool>* flag) {
+    facet::sim::setCancelFlag(flag);
+}
+
 // Our definitions must have exactly the declared types.
 #define FACET_CHECK_TYPE(fn)                                                                       \
     static_assert(std::is_same_v<decltype(&fn), abi::PFN_##fn>, #fn " differs from rbln_api.h");
@@ -272,4 +289,5 @@ FACET_RBLN_REQUIRED_FUNCTIONS(FACET_CHECK_TYPE)
 FACET_RBLN_OPTIONAL_FUNCTIONS(FACET_CHECK_TYPE)
 static_assert(std::is_same_v<decltype(&facet_sim_version), PFN_facet_sim_version>);
 static_assert(std::is_same_v<decltype(&facet_sim_inject_fault), PFN_facet_sim_inject_fault>);
+static_assert(std::is_same_v<decltype(&facet_sim_set_cancel_flag), PFN_facet_sim_set_cancel_flag>);
 #undef FACET_CHECK_TYPE

@@ -2,6 +2,7 @@
 
 #include "common/bf16.h"
 #include "common/error.h"
+#include "sim/cancel.h"
 #include "sim/parallel_for.h"
 #include "sim/tensor_math.h"
 
@@ -58,9 +59,16 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
         sinF[i] = bf16ToFloat(in.sin[i]);
     }
 
+    // Checked per patch inside the layers too: one layer at 1120 takes about a second.
+    const std::atomic<bool>* cancel = cancelFlag();
+    const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     std::vector<float> q(patches * qd), kk(patches * qd), v(patches * qd);
     for (const auto& w : layers_) {
+        if (cancelled())
+            throw RunCancelled();
         parallelFor(patches, [&](size_t p) {
+            if (cancelled())
+                return;
             std::vector<float> normed(h);
             rmsNorm(&x[p * h], w.inputNorm.data(), normed.data(), c.hidden, c.rmsEps);
             matVec(w.qProj.data(), normed.data(), &q[p * qd], static_cast<int>(qd), c.hidden);
@@ -79,6 +87,8 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
         });
         std::vector<float> layerOut(patches * h);
         parallelFor(patches, [&](size_t p) {
+            if (cancelled())
+                return;
             std::vector<float> normed(h), attention(qd), tmp(h), gate(im), up(im);
             std::vector<const float*> keys(patches), values(patches);
             for (size_t head = 0; head < static_cast<size_t>(c.heads); ++head) {
@@ -107,6 +117,8 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
         });
         x.swap(layerOut);
     }
+    if (cancelled()) // rows skipped in the last layer are garbage: never return them
+        throw RunCancelled();
 
     // Pooling by positions.
     int64_t width = 0;

@@ -27,6 +27,21 @@ std::filesystem::path simModelDir(const std::string& name) {
     return dir;
 }
 
+std::filesystem::path simModel1120Dir(const std::string& name) {
+    static std::once_flag once;
+    const std::filesystem::path dir = std::filesystem::path(FACET_TEST_DATA_DIR) / name;
+    std::call_once(once, [&] {
+        facet::sim::SimModelOptions o;
+        o.seed = 3;
+        o.levels = {70, 1120};
+        o.imageBuckets = {};
+        o.maxSeqLen = 4096; // a 1152-token image may not straddle a 1024 partition
+        o.partition = 1024;
+        facet::sim::writeSimModel(dir, o);
+    });
+    return dir;
+}
+
 std::filesystem::path testImage(int width, int height, int seed) {
     const auto path = std::filesystem::path(FACET_TEST_DATA_DIR) /
                       ("img_" + std::to_string(width) + "x" + std::to_string(height) + "_" +

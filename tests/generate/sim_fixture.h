@@ -18,6 +18,10 @@ namespace gentest {
 // tests running in parallel never write the same folder).
 std::filesystem::path simModelDir(const std::string& name = "sim-model");
 
+// levels {70, 1120}, buckets {128, 1152}, max_seq_len 4096: for Stop during the longest vision
+// run (about 8 s on the simulator). Written once per process as `name`.
+std::filesystem::path simModel1120Dir(const std::string& name);
+
 // A w x h 24-bit BMP with a seeded pattern, written once under the test data folder.
 std::filesystem::path testImage(int width, int height, int seed);
 

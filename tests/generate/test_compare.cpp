@@ -188,8 +188,11 @@ class TestCompare : public QObject {
 private slots:
     void initTestCase() {
         const std::atomic<bool> stop{false};
-        engine = std::make_shared<EngineImpl>(
-            LoadOptions{simModelDir("sim-model-compare"), 0, {}, true}, nullptr, stop);
+        // The vision cache off: these tests check what a comparison shares by itself (the same
+        // images recur across tests); test_generate_vision_cache covers compare with the cache.
+        LoadOptions options{simModelDir("sim-model-compare"), 0, {}, true};
+        options.visionCacheBytes = 0;
+        engine = std::make_shared<EngineImpl>(options, nullptr, stop);
         QCOMPARE(engine->info.detailLevels, (std::vector<int>{70, 140, 280}));
         QVERIFY(engine->spec.slidingWindow > 0);
     }
