@@ -21,6 +21,7 @@ Flow {
             { name: qsTr("prompt tokens"), text: qsTr("%1 prompt tokens").arg(stats.promptTokens) },
             { name: qsTr("image tokens"), text: qsTr("%1 image tokens").arg(stats.imageTokens) },
             { name: qsTr("reused tokens"), text: qsTr("%1 reused").arg(stats.reusedTokens) },
+            stats.imagesReused > 0 ? { name: qsTr("images reused"), text: qsTr("%n image(s) not encoded again", "", stats.imagesReused) } : null,
             { name: qsTr("generated tokens"), text: qsTr("%1 generated").arg(stats.generatedTokens) },
             measuredFirst ? { name: qsTr("time to first token"), text: qsTr("first token %1 ms").arg(stats.ttftMs.toFixed(0)) }
                           : early.length > 0 ? { name: qsTr("time to first token"), text: early } : null,

@@ -19,6 +19,7 @@ ReplyStats replyStatsFromJson(const QJsonObject& o) {
     s.promptTokens = o.value(QLatin1String("prompt_tokens")).toInt();
     s.imageTokens = o.value(QLatin1String("image_tokens")).toInt();
     s.reusedTokens = o.value(QLatin1String("reused_tokens")).toInt();
+    s.imagesReused = o.value(QLatin1String("images_reused")).toInt();
     s.prefillChunks = o.value(QLatin1String("prefill_chunks")).toInt();
     s.generatedTokens = o.value(QLatin1String("generated_tokens")).toInt();
     s.ttftMs = o.value(QLatin1String("ttft_ms")).toDouble();

@@ -31,6 +31,7 @@ struct ReplyStats {
     Q_PROPERTY(int promptTokens MEMBER promptTokens)
     Q_PROPERTY(int imageTokens MEMBER imageTokens)
     Q_PROPERTY(int reusedTokens MEMBER reusedTokens)
+    Q_PROPERTY(int imagesReused MEMBER imagesReused)
     Q_PROPERTY(int prefillChunks MEMBER prefillChunks)
     Q_PROPERTY(int generatedTokens MEMBER generatedTokens)
     Q_PROPERTY(double ttftMs MEMBER ttftMs)
@@ -45,6 +46,7 @@ public:
     int promptTokens = 0;
     int imageTokens = 0;
     int reusedTokens = 0;
+    int imagesReused = 0; // images whose encoding came from the engine's vision cache
     int prefillChunks = 0;
     int generatedTokens = 0;
     double ttftMs = 0;
