@@ -42,9 +42,8 @@ void logEngineEvents(facet::ui::AppController& app) {
     });
     QObject::connect(engine, &EngineClient::loadProblemChanged, engine, [engine] {
         if (!engine->loadProblem().isEmpty())
-            qCWarning(lcEngine).noquote()
-                << "model load failed (the loaded model was kept):" << engine->loadProblemFolder()
-                << engine->loadProblem();
+            qCWarning(lcEngine).noquote() << "model load failed:" << engine->loadProblemFolder()
+                                          << engine->loadProblem() << "(the loaded model was kept)";
     });
     // Each request's outcome in one line (stopped, finished, limits), for bug reports.
     QObject::connect(engine, &EngineClient::finished, engine,

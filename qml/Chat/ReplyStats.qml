@@ -17,7 +17,7 @@ Flow {
         const measuredFirst = stats.firstTokenSeen
         const early = stats.finishReason === ReplyTypes.Cancelled ? qsTr("stopped before the first token")
                     : stats.finishReason === ReplyTypes.Error ? qsTr("failed before the first token") : ""
-        return [
+        const all = [
             { name: qsTr("prompt tokens"), text: qsTr("%1 prompt tokens").arg(stats.promptTokens) },
             { name: qsTr("image tokens"), text: qsTr("%1 image tokens").arg(stats.imageTokens) },
             { name: qsTr("reused tokens"), text: qsTr("%1 reused").arg(stats.reusedTokens) },
@@ -28,7 +28,8 @@ Flow {
             stats.generatedTokens > 1 ? { name: qsTr("decode speed"), text: qsTr("%1 tokens/s").arg(stats.decodeTokensPerS.toFixed(1)) } : null,
             stats.bucketsText.length > 0 ? { name: qsTr("buckets"), text: qsTr("level→bucket %1").arg(stats.bucketsText) } : null,
             { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(stats.finishLabel || "–") }
-        ].filter(e => e !== null)
+        ]
+        return Array.prototype.filter.call(all, e => e !== null)
     }
 
     Repeater {

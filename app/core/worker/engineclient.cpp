@@ -124,10 +124,16 @@ void EngineClient::loadChosenFolder(const QUrl& selected, const QUrl& shown) {
     const auto isModel = [](const QString& dir) {
         return QFileInfo::exists(QDir(dir).filePath(QStringLiteral("rbln_config.json")));
     };
-    const QString picked = selected.toLocalFile();
-    const QString current = shown.toLocalFile();
-    loadModelDir(!isModel(picked) && !current.isEmpty() && isModel(current) ? current : picked, 0,
-                 QString());
+    QString folder = selected.toLocalFile();
+    if (!isModel(folder)) {
+        const QString parent = QFileInfo(folder).absolutePath();
+        const QString current = shown.toLocalFile();
+        if (isModel(parent))
+            folder = parent;
+        else if (!current.isEmpty() && isModel(current))
+            folder = current;
+    }
+    loadModelDir(folder, 0, QString());
 }
 
 void EngineClient::loadModelDir(const QString& folder, int deviceId, const QString& runtime) {
