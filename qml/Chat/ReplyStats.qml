@@ -29,18 +29,19 @@ Flow {
             stats.bucketsText.length > 0 ? { name: qsTr("buckets"), text: qsTr("level→bucket %1").arg(stats.bucketsText) } : null,
             { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(stats.finishLabel || "–") }
         ]
-        return Array.prototype.filter.call(all, e => e !== null)
+        return all // the nulls (not measured) are skipped by the delegate
     }
 
     Repeater {
         model: flow.entries()
         delegate: Label {
             required property var modelData
-            text: modelData.text
+            visible: modelData !== null // a Flow leaves invisible items out
+            text: modelData ? modelData.text : ""
             font.pixelSize: 11
             color: Theme.mutedText
-            Accessible.name: modelData.name
-            Accessible.description: modelData.text
+            Accessible.name: modelData ? modelData.name : ""
+            Accessible.description: text
         }
     }
 }

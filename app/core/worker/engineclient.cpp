@@ -121,8 +121,11 @@ void EngineClient::loadModel(const QUrl& folder, int deviceId) {
 }
 
 void EngineClient::loadChosenFolder(const QUrl& selected, const QUrl& shown) {
+    // The top of a compiled folder has rbln_config.json and the tokenizer; its language_model/
+    // and vision_tower/ have an rbln_config.json of their own but no tokenizer.
     const auto isModel = [](const QString& dir) {
-        return QFileInfo::exists(QDir(dir).filePath(QStringLiteral("rbln_config.json")));
+        return QFileInfo::exists(QDir(dir).filePath(QStringLiteral("rbln_config.json"))) &&
+               QFileInfo::exists(QDir(dir).filePath(QStringLiteral("tokenizer.json")));
     };
     QString folder = selected.toLocalFile();
     if (!isModel(folder)) {

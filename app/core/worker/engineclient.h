@@ -60,8 +60,8 @@ public:
     Q_INVOKABLE void loadModel(const QUrl& folder, int deviceId = 0);
     // From the folder dialog: Qt 6.4's non-native FolderDialog returns the highlighted subfolder
     // (a model's "language_model") when the user typed the model folder's path and pressed Open.
-    // A compiled model folder holds rbln_config.json: when `selected` lacks it and the folder
-    // above it (or `shown`, the folder the dialog shows) has it, that one is meant.
+    // A compiled model folder holds rbln_config.json and tokenizer.json: when `selected` is not
+    // one and the folder above it (or `shown`, the folder the dialog shows) is, that is meant.
     Q_INVOKABLE void loadChosenFolder(const QUrl& selected, const QUrl& shown);
     Q_INVOKABLE void loadModelDir(const QString& folder, int deviceId, const QString& runtime);
     Q_INVOKABLE void loadDemoModel();
