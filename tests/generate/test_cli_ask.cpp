@@ -1,5 +1,6 @@
 // facet-cli ask end to end on a simulator folder: the JSON-lines event stream (phase, text,
 // stats, error), the stats keys, exit codes, and greedy runs that repeat exactly.
+#include "cli_run.h"
 #include "sim_fixture.h"
 
 #include <QFile>
@@ -12,29 +13,10 @@
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QList<QJsonObject> events;
-    QByteArray err;
-};
+using facet::test::CliRun;
 
 CliRun ask(const QStringList& args) {
-    QProcess p;
-    p.start(QString::fromUtf8(FACET_CLI), QStringList{"ask"} + args);
-    if (!p.waitForFinished(120000))
-        qFatal("facet-cli ask did not finish");
-    CliRun r;
-    r.exitCode = p.exitCode();
-    r.err = p.readAllStandardError();
-    for (const QByteArray& line : p.readAllStandardOutput().split('\n')) {
-        if (line.trimmed().isEmpty())
-            continue;
-        const QJsonDocument doc = QJsonDocument::fromJson(line);
-        if (!doc.isObject())
-            qFatal("not a JSON object line: %s", line.constData());
-        r.events.push_back(doc.object());
-    }
-    return r;
+    return facet::test::runCli(QStringList{"ask"} + args, 120000, /*jsonOnly=*/true);
 }
 
 QString model() {

@@ -1,6 +1,7 @@
 // facet-cli compare end to end on a simulator folder: JSON lines are ask's events plus "level",
 // one stats event per level, and each level's events equal a separate `facet-cli ask --json` at
 // that level with the same seed; the text table; levels refused before loading (exit 2).
+#include "cli_run.h"
 #include "sim_fixture.h"
 
 #include <QJsonArray>
@@ -11,27 +12,10 @@
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out, err;
-    QList<QJsonObject> events;
-};
+using facet::test::CliRun;
 
 CliRun cli(const QStringList& args) {
-    QProcess p;
-    p.start(QString::fromUtf8(FACET_CLI), args);
-    if (!p.waitForFinished(120000))
-        qFatal("facet-cli did not finish");
-    CliRun r;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    for (const QByteArray& line : r.out.split('\n')) {
-        const QJsonDocument doc = QJsonDocument::fromJson(line);
-        if (doc.isObject())
-            r.events.push_back(doc.object());
-    }
-    return r;
+    return facet::test::runCli(args, 120000);
 }
 
 QString model() {

@@ -1,6 +1,7 @@
 // facet-cli ask/compare --server against fake_vllm.py: the same JSON-lines shapes as a local
 // model plus the remote stats keys, plain output, and the exit codes (0 ok, 1 server or
 // stream error naming the URL and status, 2 bad arguments or an unreadable image).
+#include "cli_run.h"
 #include "fake_server.h"
 
 #include <QJsonArray>
@@ -12,27 +13,10 @@ using remotetest::base;
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out, err;
-    QList<QJsonObject> events;
-};
+using facet::test::CliRun;
 
 CliRun cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(FACET_CLI), args);
-    if (!p.waitForFinished(60000))
-        qFatal("facet-cli did not finish");
-    CliRun r;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    for (const QByteArray& line : r.out.split('\n')) {
-        const QJsonDocument doc = QJsonDocument::fromJson(line);
-        if (doc.isObject())
-            r.events.push_back(doc.object());
-    }
-    return r;
+    return facet::test::runCli(args, 60000);
 }
 
 QString url(const std::string& scenario) {
