@@ -127,7 +127,7 @@ ApplicationWindow {
     }
 
     ModelViewPopup { id: preview; objectName: "modelViewPopup" }
-    SettingsDialog { id: settingsDialog; settings: App.settings }
+    SettingsDialog { id: settingsDialog; settings: App.settings; imageCache: App.imageCache }
 
     ExportDialog { id: exportDialog; library: App.library }
     SmokeTestDialog {

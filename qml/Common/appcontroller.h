@@ -5,11 +5,13 @@
 // components get what they need as required properties. main() creates it; a QML engine
 // without one (Qt Quick Test) gets a fresh instance on the scripted engine that loads nothing.
 #include "Attachments/attachmentmodel.h"
+#include "Attachments/backgroundencoder.h"
 #include "Chat/chatsession.h"
 #include "Chat/conversationmodel.h"
 #include "Conversations/chatlistmodel.h"
 #include "Conversations/conversationlibrary.h"
 #include "Settings/conversationsettings.h"
+#include "Settings/imagecachesetting.h"
 #include "core/worker/enginebackend.h"
 #include "core/worker/engineclient.h"
 
@@ -38,6 +40,7 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::AttachmentModel* attachments READ attachments CONSTANT)
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
+    Q_PROPERTY(facet::ui::ImageCacheSetting* imageCache READ imageCache CONSTANT)
 public:
     // `storeRoot` empty: the XDG data folder. `backend`: the engine the worker runs
     // (app::makeLocalBackend() for the real one). No default arguments on purpose: Qt 6.4 builds
@@ -56,6 +59,8 @@ public:
     AttachmentModel* attachments() const { return attachments_; }
     ConversationModel* conversation() const { return conversation_; }
     ChatListModel* chats() const { return chats_; }
+    ImageCacheSetting* imageCache() const { return imageCache_; }
+    BackgroundEncoder* backgroundEncoder() const { return backgroundEncoder_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -66,6 +71,8 @@ private:
     ConversationLibrary* library_;
     ChatSession* chat_;
     ConversationSettings* settings_;
+    ImageCacheSetting* imageCache_;
+    BackgroundEncoder* backgroundEncoder_;
 };
 
 } // namespace facet::ui

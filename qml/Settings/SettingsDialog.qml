@@ -13,6 +13,7 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     width: 460
     required property ConversationSettings settings
+    required property ImageCacheSetting imageCache
     readonly property sampling s: settings.sampling
 
     GridLayout {
@@ -100,6 +101,31 @@ Dialog {
             enabled: !dialog.settings.samplingIsDefault
             Accessible.name: text
             onClicked: dialog.settings.resetSampling()
+        }
+
+        Label {
+            Layout.columnSpan: 2
+            Layout.topMargin: 8
+            text: qsTr("For all conversations")
+            font.bold: true
+        }
+        Label { text: qsTr("Image cache (MB)") }
+        SpinBox {
+            objectName: "imageCacheMegabytes"
+            from: 0
+            to: dialog.imageCache.maximumMegabytes
+            stepSize: 64
+            editable: true
+            value: dialog.imageCache.megabytes
+            Accessible.name: qsTr("Image cache size in megabytes")
+            onValueModified: dialog.imageCache.megabytes = value
+        }
+        Label {
+            Layout.columnSpan: 2
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            text: qsTr("Encoded images are kept so that an image is never encoded twice at the same detail level; images are also encoded while you type. 0 turns this off.")
+            color: Theme.mutedText
         }
     }
 }

@@ -7,6 +7,8 @@ int runLibraryTest(int argc, char** argv);
 int runBranchesTest(int argc, char** argv);
 int runChatSessionTest(int argc, char** argv);
 int runCancelRegistryTest(int argc, char** argv);
+int runBackgroundEncoderTest(int argc, char** argv);
+int runUserDataTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -17,5 +19,7 @@ int main(int argc, char** argv) {
     failures += runBranchesTest(argc, argv);
     failures += runChatSessionTest(argc, argv);
     failures += runCancelRegistryTest(argc, argv);
+    failures += runBackgroundEncoderTest(argc, argv);
+    failures += runUserDataTest(argc, argv);
     return failures;
 }

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace facet::app {
 
@@ -33,6 +34,19 @@ public:
     // no session can be made).
     virtual void generate(const std::string& sessionKey, const generate::Request& request,
                           generate::EventSink& sink, const std::atomic<bool>& stop) = 0;
+
+    // Encodes images into the engine's vision cache ahead of a request, while the user types
+    // (generate::Engine::preencode): the request that sends them then starts with the text
+    // prefill. `stop` ends it at once. A backend without a vision cache encodes nothing.
+    virtual generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
+                                                const std::atomic<bool>& stop) {
+        (void)images;
+        (void)stop;
+        return {};
+    }
+    // The vision cache's size in bytes (0 = off), for this model and every one loaded later.
+    virtual void setVisionCacheLimit(std::size_t maxBytes) { (void)maxBytes; }
+    [[nodiscard]] virtual generate::VisionCacheUsage visionCacheUsage() const { return {}; }
 
     // The install check of `facet-cli smoke-test` (generate/smoke_test.h). The device holds one
     // model: the loaded one is unloaded first (the caller loads it again afterwards).

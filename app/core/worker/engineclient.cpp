@@ -80,6 +80,14 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
     connect(worker_, &EngineWorker::textArrived, this, &EngineClient::textArrived);
     connect(worker_, &EngineWorker::finished, this, &EngineClient::finished);
     connect(worker_, &EngineWorker::failed, this, &EngineClient::failed);
+    connect(worker_, &EngineWorker::finished, this, [this](quint64 id) { jobEnded(id); });
+    connect(worker_, &EngineWorker::failed, this, [this](quint64 id) { jobEnded(id); });
+    connect(worker_, &EngineWorker::preencoded, this,
+            [this](quint64 id, int encoded, int alreadyCached, bool cancelled) {
+                if (id == preencodeId_)
+                    preencodeId_ = 0;
+                emit preencoded(encoded, alreadyCached, cancelled);
+            });
     thread_.start();
 }
 
@@ -106,6 +114,7 @@ QString EngineClient::simulatorLibrary() {
 void EngineClient::setState(State state) {
     state_ = state;
     emit stateChanged();
+    emit idleChanged();
 }
 
 ModelInfo EngineClient::info() const {
@@ -140,6 +149,7 @@ void EngineClient::loadChosenFolder(const QUrl& selected, const QUrl& shown) {
 }
 
 void EngineClient::loadModelDir(const QString& folder, int deviceId, const QString& runtime) {
+    stopPreencode();
     if (state_ == State::Loading)
         cancelLoad();
     loadId_ = worker_->nextRequestId();
@@ -178,6 +188,7 @@ void EngineClient::cancelLoad() {
 bool EngineClient::runSmokeTest() {
     if (state_ != State::Ready || smokeRunning())
         return false;
+    stopPreencode();
     smokeId_ = worker_->nextRequestId();
     emit smokeRunningChanged();
     loadStep_ = tr("Smoke test");
@@ -207,7 +218,12 @@ void EngineClient::setLoadProblem(const QString& folder, const QString& problem)
 }
 
 quint64 EngineClient::submit(GenerateJob job) {
+    stopPreencode(); // the request must not wait for images it may not even send
     job.id = worker_->nextRequestId();
+    const bool wasIdle = idle();
+    runningJobs_.insert(job.id);
+    if (wasIdle)
+        emit idleChanged();
     QMetaObject::invokeMethod(
         worker_, [w = worker_, job] { w->runJob(job); }, Qt::QueuedConnection);
     return job.id;
@@ -215,6 +231,36 @@ quint64 EngineClient::submit(GenerateJob job) {
 
 void EngineClient::stop(quint64 id) {
     worker_->requestStop(id);
+}
+
+void EngineClient::jobEnded(quint64 id) {
+    if (runningJobs_.remove(id) && idle())
+        emit idleChanged();
+}
+
+bool EngineClient::preencode(std::vector<generate::ImageInput> images) {
+    stopPreencode();
+    if (!idle() || smokeRunning() || images.empty())
+        return false;
+    preencodeId_ = worker_->nextRequestId();
+    QMetaObject::invokeMethod(
+        worker_,
+        [w = worker_, id = preencodeId_, images = std::move(images)] { w->preencode(id, images); },
+        Qt::QueuedConnection);
+    return true;
+}
+
+void EngineClient::stopPreencode() {
+    // Only ids up to the preencode's are stopped: every earlier request has ended (preencode
+    // starts only when idle), later ones are not touched.
+    if (preencodeId_ != 0)
+        worker_->requestStop(std::exchange(preencodeId_, 0));
+}
+
+void EngineClient::setVisionCacheLimit(quint64 maxBytes) {
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, maxBytes] { w->setVisionCacheLimit(maxBytes); },
+        Qt::QueuedConnection);
 }
 
 } // namespace facet::app

@@ -6,6 +6,7 @@
 #include "core/worker/engineworker.h"
 
 #include <QObject>
+#include <QSet>
 #include <QThread>
 #include <QUrl>
 
@@ -77,6 +78,15 @@ public:
     // Generation (used by the chat controller). Returns the request id.
     quint64 submit(GenerateJob job);
     void stop(quint64 id);
+    // Background encoding while the user types: the images go into the engine's vision cache
+    // so that Send starts with the text prefill. Only when idle(); a newer call, a request
+    // (submit), a load or the smoke test cancel it at once. False when it was not started.
+    bool preencode(std::vector<generate::ImageInput> images);
+    // A model is loaded and no request of this client is queued or running.
+    bool idle() const { return state_ == State::Ready && runningJobs_.isEmpty(); }
+    // The vision cache's size in bytes (0 = off); kept across model loads.
+    void setVisionCacheLimit(quint64 maxBytes);
+
     // Stops everything and joins the worker thread (quit while generating ends here).
     void shutdown();
 
@@ -92,9 +102,13 @@ signals:
     void textArrived(quint64 id, const QString& content, const QString& reasoning);
     void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
     void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+    void preencoded(int encoded, int alreadyCached, bool cancelled);
+    void idleChanged();
 
 private:
     void setState(State state);
+    void stopPreencode();
+    void jobEnded(quint64 id);
 
     QThread thread_;
     EngineWorker* worker_ = nullptr; // lives on thread_, deleted when it finishes
@@ -112,6 +126,8 @@ private:
     QString modelRuntime_; // the runtime library the loaded model was loaded with ("" = default)
     QString loadingRuntime_;
     bool demo_ = false;
+    quint64 preencodeId_ = 0;
+    QSet<quint64> runningJobs_;
     ModelInfo info_;
     generate::SamplingSettings defaults_;
 };

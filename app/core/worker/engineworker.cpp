@@ -59,6 +59,29 @@ void EngineWorker::unloadModel() {
     backend_->unload();
 }
 
+void EngineWorker::preencode(quint64 id, const std::vector<generate::ImageInput>& images) {
+    const auto cancel = cancels_.begin(id);
+    generate::PreencodeResult result;
+    if (!cancel->flag.load() && backend_->loaded()) {
+        try {
+            result = backend_->preencode(images, cancel->flag);
+        } catch (const std::exception& e) { // the request that sends them will say it again
+            result.problems.push_back(e.what());
+        }
+    } else {
+        result.cancelled = true;
+    }
+    cancels_.end(id);
+    QStringList problems;
+    for (const auto& p : result.problems)
+        problems << QString::fromStdString(p);
+    emit preencoded(id, result.encoded, result.alreadyCached, result.cancelled, problems);
+}
+
+void EngineWorker::setVisionCacheLimit(quint64 maxBytes) {
+    backend_->setVisionCacheLimit(static_cast<std::size_t>(maxBytes));
+}
+
 void EngineWorker::runJob(const GenerateJob& job) {
     if (!backend_->loaded()) {
         emit failed(job.id, tr("No model loaded"), {});

@@ -11,9 +11,11 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 namespace facet::app {
 
@@ -47,6 +49,10 @@ public slots:
     void runSmokeTest(quint64 id, const QString& modelDir, int deviceId,
                       const QString& runtimeLibrary);
     void unloadModel();
+    // Encodes the images into the vision cache while nothing else runs (the client cancels it
+    // when a request comes: EngineClient::submit).
+    void preencode(quint64 id, const std::vector<facet::generate::ImageInput>& images);
+    void setVisionCacheLimit(quint64 maxBytes);
 
 signals:
     void loadProgress(quint64 id, const QString& step, double fraction);
@@ -62,6 +68,9 @@ signals:
     // ms, message, details), `report` the whole report (generate::smokeReportToJson).
     void smokeStep(quint64 id, int index, int count, const QJsonObject& step, bool done);
     void smokeFinished(quint64 id, const QJsonObject& report);
+    // `problems`: "PATH: reason" per image that could not be encoded (the request reports it).
+    void preencoded(quint64 id, int encoded, int alreadyCached, bool cancelled,
+                    const QStringList& problems);
 
 private:
     std::unique_ptr<EngineBackend> backend_;

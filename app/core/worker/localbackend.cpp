@@ -31,9 +31,11 @@ public:
         const std::optional<generate::LoadOptions> previous =
             engine_ ? std::optional(current_) : std::nullopt;
         unload();
+        generate::LoadOptions withCache = options;
+        withCache.visionCacheBytes = visionCacheBytes_;
         try {
-            engine_ = generate::Engine::load(options, progress, stop);
-            current_ = options;
+            engine_ = generate::Engine::load(withCache, progress, stop);
+            current_ = withCache;
         } catch (...) {
             if (previous) {
                 const std::atomic<bool> never{false};
@@ -73,6 +75,24 @@ public:
         session_->generate(request, sink, stop);
     }
 
+    generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
+                                        const std::atomic<bool>& stop) override {
+        if (!engine_)
+            return {};
+        return engine_->preencode(images, stop);
+    }
+
+    void setVisionCacheLimit(std::size_t maxBytes) override {
+        visionCacheBytes_ = maxBytes;
+        current_.visionCacheBytes = maxBytes; // a reload after a failed load keeps it too
+        if (engine_)
+            engine_->setVisionCacheLimit(maxBytes);
+    }
+
+    generate::VisionCacheUsage visionCacheUsage() const override {
+        return engine_ ? engine_->visionCacheUsage() : generate::VisionCacheUsage{};
+    }
+
     generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
                                     const generate::SmokeProgress& progress,
                                     const std::atomic<bool>& stop) override {
@@ -83,6 +103,7 @@ public:
 private:
     std::unique_ptr<generate::Engine> engine_;
     generate::LoadOptions current_; // what engine_ was loaded from
+    std::size_t visionCacheBytes_ = generate::LoadOptions{}.visionCacheBytes;
     std::unique_ptr<generate::Session> session_;
     std::string sessionKey_;
 };

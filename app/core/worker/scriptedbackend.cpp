@@ -2,6 +2,8 @@
 
 #include "common/error.h"
 
+#include <QFile>
+
 #include <chrono>
 #include <thread>
 
@@ -68,11 +70,18 @@ public:
             if (part.kind == generate::UserPart::Kind::Image)
                 images.push_back(part.image);
         for (std::size_t i = 0; i < images.size(); ++i) {
+            const std::string key = ScriptedEngine::cacheKey(images[i]);
+            if (engine_->encoded(key)) { // as the real engine: no vision phase, "reused"
+                stats.images.push_back({images[i].level, images[i].level, images[i].level, true});
+                ++stats.imagesReused;
+                continue;
+            }
             sink.onPhase({generate::Phase::Vision, static_cast<int>(i),
                           static_cast<int>(images.size()), images[i].level});
             if (!waitMs(s.visionMsPerImage, stop))
                 return finish(generate::FinishReason::Cancelled);
             stats.images.push_back({images[i].level, images[i].level, images[i].level});
+            engine_->markEncoded(key);
         }
         sink.onPhase({generate::Phase::Prefill, 0, 0, 0});
         if (stop.load())
@@ -104,6 +113,32 @@ public:
         if (stats.generatedTokens > 1 && decodeMs > 0)
             stats.decodeTokensPerS = (stats.generatedTokens - 1) * 1000.0 / decodeMs;
         finish(s.finishReason);
+    }
+
+    // Each image not encoded yet takes visionMsPerImage, as in a request.
+    generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
+                                        const std::atomic<bool>& stop) override {
+        const EngineScript s = engine_->script();
+        generate::PreencodeResult result;
+        for (const auto& image : images) {
+            const std::string key = ScriptedEngine::cacheKey(image);
+            if (engine_->encoded(key)) {
+                ++result.alreadyCached;
+                continue;
+            }
+            if (!waitMs(s.visionMsPerImage, stop)) {
+                result.cancelled = true;
+                break;
+            }
+            engine_->markEncoded(key);
+            ++result.encoded;
+        }
+        engine_->recordPreencode(result.cancelled);
+        return result;
+    }
+
+    void setVisionCacheLimit(std::size_t maxBytes) override {
+        engine_->setVisionCacheLimit(maxBytes);
     }
 
     // The real step list and titles, each passing (or failing on cue) after smokeStepMs.
@@ -194,6 +229,50 @@ std::vector<generate::Request> ScriptedEngine::requests() const {
 std::vector<std::string> ScriptedEngine::sessionKeys() const {
     const std::lock_guard lock(mutex_);
     return sessionKeys_;
+}
+
+std::string ScriptedEngine::cacheKey(const generate::ImageInput& image) {
+    // By content, as the real cache: a sent image is a copy in the conversation's folder.
+    QFile in(QString::fromStdString(image.path.string()));
+    const std::string content =
+        in.open(QIODevice::ReadOnly) ? std::to_string(qHash(in.readAll())) : image.path.string();
+    return content + "@" + std::to_string(image.level);
+}
+
+bool ScriptedEngine::encoded(const std::string& key) const {
+    const std::lock_guard lock(mutex_);
+    return encoded_.contains(key);
+}
+
+void ScriptedEngine::markEncoded(const std::string& key) {
+    const std::lock_guard lock(mutex_);
+    encoded_.insert(key);
+}
+
+int ScriptedEngine::preencodeCalls() const {
+    const std::lock_guard lock(mutex_);
+    return preencodeCalls_;
+}
+
+int ScriptedEngine::preencodesCancelled() const {
+    const std::lock_guard lock(mutex_);
+    return preencodesCancelled_;
+}
+
+void ScriptedEngine::recordPreencode(bool cancelled) {
+    const std::lock_guard lock(mutex_);
+    ++preencodeCalls_;
+    preencodesCancelled_ += cancelled ? 1 : 0;
+}
+
+std::size_t ScriptedEngine::visionCacheLimit() const {
+    const std::lock_guard lock(mutex_);
+    return visionCacheLimit_;
+}
+
+void ScriptedEngine::setVisionCacheLimit(std::size_t bytes) {
+    const std::lock_guard lock(mutex_);
+    visionCacheLimit_ = bytes;
 }
 
 std::unique_ptr<EngineBackend> makeScriptedBackend(std::shared_ptr<ScriptedEngine> engine) {

@@ -6,6 +6,7 @@
 #include "core/worker/enginebackend.h"
 
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,12 +38,26 @@ public:
     void record(const std::string& sessionKey, const generate::Request& request);
     [[nodiscard]] std::vector<generate::Request> requests() const;
     [[nodiscard]] std::vector<std::string> sessionKeys() const;
+    // The scripted vision cache: the key (content hash @ level) of every image encoded, by
+    // preencode or by a request.
+    [[nodiscard]] static std::string cacheKey(const generate::ImageInput& image);
+    [[nodiscard]] bool encoded(const std::string& key) const;
+    void markEncoded(const std::string& key);
+    [[nodiscard]] int preencodeCalls() const;
+    [[nodiscard]] int preencodesCancelled() const;
+    void recordPreencode(bool cancelled);
+    [[nodiscard]] std::size_t visionCacheLimit() const;
+    void setVisionCacheLimit(std::size_t bytes);
 
 private:
     mutable std::mutex mutex_;
     EngineScript script_;
     std::vector<generate::Request> requests_;
     std::vector<std::string> sessionKeys_;
+    std::set<std::string> encoded_;
+    int preencodeCalls_ = 0;
+    int preencodesCancelled_ = 0;
+    std::size_t visionCacheLimit_ = 0;
 };
 
 [[nodiscard]] std::unique_ptr<EngineBackend>

@@ -1,0 +1,44 @@
+#pragma once
+// Encodes the composer's images while the user types, so that Send starts with the text
+// prefill: when the attachments or their levels change and have settled, and the engine is idle,
+// every image goes through the vision encoder into the engine's vision cache at its chosen level
+// (EngineClient::preencode). A request, a model load or a newer change cancels it at once.
+#include <QObject>
+#include <QTimer>
+
+namespace facet::app {
+class EngineClient;
+}
+
+namespace facet::ui {
+
+class AttachmentModel;
+
+class BackgroundEncoder : public QObject {
+    Q_OBJECT
+public:
+    // Time the attachments must stay unchanged before encoding starts: picking a level with the
+    // keyboard passes through others, and each would cost a vision run otherwise.
+    static constexpr int kSettleMs = 300;
+
+    BackgroundEncoder(app::EngineClient& engine, AttachmentModel& attachments,
+                      QObject* parent = nullptr);
+
+    // Images encoded ahead by the last run that ended, for tests and the log.
+    int lastEncoded() const { return lastEncoded_; }
+
+signals:
+    void encodedAhead(int encoded, int alreadyCached);
+
+private:
+    void schedule();
+    void start();
+
+    app::EngineClient& engine_;
+    AttachmentModel& attachments_;
+    QTimer settle_;
+    bool pending_ = false; // images changed since the last run that completed
+    int lastEncoded_ = 0;
+};
+
+} // namespace facet::ui
