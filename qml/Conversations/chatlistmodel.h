@@ -38,6 +38,8 @@ public:
     void remove(const QString& id);
     Q_INVOKABLE int rowOf(const QString& id) const;
     Q_INVOKABLE QString idAt(int row) const;
+    // Every entry, whether or not the filter shows it; newest first.
+    [[nodiscard]] const QList<Entry>& entries() const { return all_; }
 
 signals:
     void filterChanged();

@@ -2,11 +2,13 @@
 
 #include "Chat/conversationmodel.h"
 #include "Conversations/chatlistmodel.h"
+#include "Conversations/conversationloader.h"
 #include "core/conversations/conversationexport.h"
 #include "core/conversations/exportwriter.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -23,7 +25,9 @@ ChatListModel::Entry entryFor(const app::Conversation& c) {
 
 ConversationLibrary::ConversationLibrary(ConversationModel& conversation, ChatListModel& chats,
                                          app::ConversationStore& store, QObject* parent)
-    : QObject(parent), conversation_(conversation), chats_(chats), store_(store) {
+    : QObject(parent), conversation_(conversation), chats_(chats), store_(store),
+      loader_(new ConversationLoader(this)) {
+    connect(loader_, &ConversationLoader::loaded, this, &ConversationLibrary::adoptListing);
     connect(&conversation_, &ConversationModel::detailsChanged, this,
             &ConversationLibrary::currentChanged);
     newChat();
@@ -38,16 +42,38 @@ QString ConversationLibrary::title() const {
 }
 
 void ConversationLibrary::loadConversations() {
-    store_.purgeTrash();
-    const auto listing = store_.loadAll();
+    try {
+        store_.purgeTrash();
+    } catch (const std::exception& e) { // a trash that is not ours is left alone, and said so
+        emit notice(QString::fromStdString(e.what()));
+    }
+    if (loader_->start(store_.root()))
+        emit loadingChanged();
+}
+
+bool ConversationLibrary::loading() const {
+    return loader_->running();
+}
+
+void ConversationLibrary::adoptListing(const app::ConversationStore::Listing& listing) {
+    store_.adopt(listing);
     QList<ChatListModel::Entry> entries;
-    for (const auto& c : listing.conversations)
+    QSet<QString> ids;
+    for (const auto& c : listing.conversations) {
         entries.append(entryFor(c));
+        ids.insert(c.id);
+    }
+    // Chats saved while the files were read are newer than what was read.
+    for (const auto& entry : chats_.entries())
+        if (!ids.contains(entry.id))
+            entries.append(entry);
     chats_.setEntries(entries);
     storeProblems_ = listing.problems;
     emit storeProblemsChanged();
     for (const QString& problem : listing.problems)
         emit notice(tr("Could not read a conversation (left untouched): %1").arg(problem));
+    emit loadingChanged();
+    emit conversationsLoaded();
 }
 
 void ConversationLibrary::newChat() {

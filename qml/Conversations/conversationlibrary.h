@@ -15,6 +15,7 @@
 namespace facet::ui {
 
 class ChatListModel;
+class ConversationLoader;
 class ConversationModel;
 
 class ConversationLibrary : public QObject {
@@ -25,6 +26,8 @@ class ConversationLibrary : public QObject {
     Q_PROPERTY(QString title READ title NOTIFY currentChanged)
     Q_PROPERTY(QString undoTitle READ undoTitle NOTIFY undoChanged)
     Q_PROPERTY(QStringList storeProblems READ storeProblems NOTIFY storeProblemsChanged)
+    // The saved conversations are being read (at start, off the GUI thread).
+    Q_PROPERTY(bool loading READ loading NOTIFY loadingChanged)
 public:
     ConversationLibrary(ConversationModel& conversation, ChatListModel& chats,
                         app::ConversationStore& store, QObject* parent = nullptr);
@@ -35,8 +38,10 @@ public:
     QStringList storeProblems() const { return storeProblems_; }
     app::ConversationStore& store() { return store_; }
 
-    // Reads the conversations on disk into the sidebar (problems go to storeProblems).
+    // Reads the conversations on disk into the sidebar on another thread (problems go to
+    // storeProblems); conversationsLoaded() when they are in. Chats made meanwhile stay.
     void loadConversations();
+    bool loading() const;
     // Saves the open conversation (a new chat is stored once it has a message).
     void save();
     // Saves a conversation that is not the open one (a reply finished in the background).
@@ -73,10 +78,13 @@ signals:
     void currentChanged();
     void undoChanged();
     void storeProblemsChanged();
+    void loadingChanged();
+    void conversationsLoaded();
     void notice(const QString& message);
 
 private:
     void saveConversation(const app::Conversation& conversation);
+    void adoptListing(const app::ConversationStore::Listing& listing);
 
     ConversationModel& conversation_;
     ChatListModel& chats_;
@@ -85,6 +93,7 @@ private:
     QString undoTitle_;
     QStringList storeProblems_;
     LiveSource liveSource_;
+    ConversationLoader* loader_;
 };
 
 } // namespace facet::ui

@@ -5,10 +5,18 @@
 #include "core/worker/scriptedbackend.h"
 
 #include <QFile>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace facet;
+
+// Conversations are read off the GUI thread: wait for them.
+static void loadAndWait(facet::ui::AppController& app) {
+    QSignalSpy loaded(app.library(), &facet::ui::ConversationLibrary::conversationsLoaded);
+    app.library()->loadConversations();
+    QVERIFY(loaded.wait(10000));
+}
 
 class LibraryTest : public QObject {
     Q_OBJECT
@@ -44,7 +52,7 @@ private slots:
         ui::AppController app(
             dir_.filePath("b"),
             facet::app::makeScriptedBackend(std::make_shared<facet::app::ScriptedEngine>()));
-        app.library()->loadConversations();
+        loadAndWait(app);
         QCOMPARE(app.chats()->rowCount(), 2);
         QCOMPARE(app.chats()->idAt(0), QString("two"));
 
@@ -71,7 +79,7 @@ private slots:
         ui::AppController app(
             dir_.filePath("c"),
             facet::app::makeScriptedBackend(std::make_shared<facet::app::ScriptedEngine>()));
-        app.library()->loadConversations();
+        loadAndWait(app);
         app.library()->openChat("s");
         QVERIFY(app.settings()->samplingIsDefault());
         app.settings()->setSamplingValue("temperature", 0.3);

@@ -15,6 +15,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QQmlApplicationEngine>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
 
@@ -130,7 +131,9 @@ class GuiSmokeTest : public QObject {
         app_.reset();
         app_ =
             std::make_unique<AppController>(dir_.filePath("store"), facet::app::makeLocalBackend());
+        QSignalSpy loaded(app_->library(), &facet::ui::ConversationLibrary::conversationsLoaded);
         app_->library()->loadConversations();
+        QVERIFY(loaded.wait(10000));
         qml_ = std::make_unique<QQmlApplicationEngine>();
         QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
         window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());

@@ -1,5 +1,7 @@
 #include "core/conversations/conversationstore.h"
 
+#include "core/support/userfiles.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -39,8 +41,13 @@ QString ConversationStore::imagePath(const QString& id, const QString& relative)
 }
 
 ConversationStore::Listing ConversationStore::loadAll() {
+    Listing listing = scan();
+    adopt(listing);
+    return listing;
+}
+
+ConversationStore::Listing ConversationStore::scan() const {
     Listing listing;
-    unreadable_.clear();
     const QDir dir(root_);
     for (const QString& id : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         if (!QFileInfo::exists(file(id)))
@@ -48,7 +55,7 @@ ConversationStore::Listing ConversationStore::loadAll() {
         try {
             listing.conversations.append(load(id));
         } catch (const std::exception& e) {
-            unreadable_.insert(id);
+            listing.unreadable.insert(id);
             listing.problems.append(QString::fromStdString(e.what()));
         }
     }
@@ -59,6 +66,17 @@ ConversationStore::Listing ConversationStore::loadAll() {
 
 Conversation ConversationStore::load(const QString& id) const {
     const QString path = file(id);
+    // A FIFO or a device here would block or never end: only regular files (links resolved),
+    // and no larger than any conversation Facet writes.
+    const QFileInfo info(path);
+    if (!info.exists())
+        fail(path, QStringLiteral("no such file"));
+    if (!info.isFile())
+        fail(path, QStringLiteral("not a regular file"));
+    if (info.size() > kMaxFileBytes)
+        fail(path, QStringLiteral("%1 bytes, more than a conversation file may have (%2)")
+                       .arg(info.size())
+                       .arg(kMaxFileBytes));
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         fail(path, f.errorString());
@@ -87,11 +105,12 @@ void ConversationStore::save(const Conversation& c) {
     if (unreadable_.contains(c.id))
         fail(path, QStringLiteral("not saved: the file on disk could not be read and is kept as "
                                   "it is"));
-    if (!QDir().mkpath(folder(c.id)))
+    if (!makePrivateDir(folder(c.id)))
         fail(folder(c.id), QStringLiteral("cannot create the folder"));
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
         fail(path, out.errorString());
+    makePrivate(out);
     out.write(QJsonDocument(toJson(c)).toJson(QJsonDocument::Indented));
     if (!out.commit())
         fail(path, out.errorString());
@@ -109,33 +128,44 @@ QString ConversationStore::importImage(const QString& conversationId, const QStr
     const QString target = imagePath(conversationId, name);
     if (QFileInfo::exists(target))
         return name;
-    if (!QDir().mkpath(folder(conversationId)))
+    if (!makePrivateDir(folder(conversationId)))
         fail(folder(conversationId), QStringLiteral("cannot create the folder"));
     QSaveFile out(target);
     if (!out.open(QIODevice::WriteOnly))
         fail(target, out.errorString());
+    makePrivate(out);
     out.write(bytes);
     if (!out.commit())
         fail(target, out.errorString());
     return name;
 }
 
+QString ConversationStore::trashFolder() const {
+    return root_ + QLatin1String("/.trash");
+}
+
 void ConversationStore::moveToTrash(const QString& id) {
-    const QString trash = root_ + QLatin1String("/.trash");
-    QDir().mkpath(trash);
-    QDir(trash + QLatin1Char('/') + id).removeRecursively();
+    const QString trash = trashFolder();
+    // A link or a file in the trash's place is removed as such (never followed), then a real,
+    // private folder is made.
+    const QFileInfo info(trash);
+    if (info.isSymLink() || (info.exists() && !info.isDir()))
+        QFile::remove(trash);
+    if (!makePrivateDir(trash))
+        fail(trash, QStringLiteral("cannot create the trash folder"));
+    removeTreeInside(trash + QLatin1Char('/') + id, root_);
     if (!QDir().rename(folder(id), trash + QLatin1Char('/') + id))
         fail(folder(id), QStringLiteral("cannot move the conversation to the trash"));
 }
 
 void ConversationStore::restoreFromTrash(const QString& id) {
-    const QString from = root_ + QLatin1String("/.trash/") + id;
+    const QString from = trashFolder() + QLatin1Char('/') + id;
     if (!QDir().rename(from, folder(id)))
         fail(from, QStringLiteral("cannot restore the conversation"));
 }
 
 void ConversationStore::purgeTrash() {
-    QDir(root_ + QLatin1String("/.trash")).removeRecursively();
+    removeTreeInside(trashFolder(), root_);
 }
 
 } // namespace facet::app

@@ -1,7 +1,8 @@
 #pragma once
 // Conversations on disk: one folder per conversation under the XDG data folder
 // (<AppDataLocation>/conversations/<id>/conversation.json + the images it uses), written
-// atomically through QSaveFile. A file that does not parse is reported and never written over.
+// atomically through QSaveFile, private to the user (folders 0700, files 0600). A file that does
+// not parse is reported and never written over.
 #include "core/conversations/conversation.h"
 
 #include <QSet>
@@ -14,11 +15,20 @@ public:
     // `root` empty: QStandardPaths::AppDataLocation + "/conversations".
     explicit ConversationStore(QString root = {});
 
+    // Larger conversation files are refused unread (a 30,000-message one is about 3 MB).
+    static constexpr qint64 kMaxFileBytes = qint64{256} << 20;
+
     struct Listing {
         QList<Conversation> conversations; // newest first
         QStringList problems;              // "PATH: reason" for every file that failed to load
+        QSet<QString> unreadable;          // ids of the conversations that failed to load
     };
-    // Reads every conversation; remembers the broken ones so save() refuses to replace them.
+    // Reads every conversation and changes nothing: safe on another thread while this store
+    // saves on its own (the app reads them off the GUI thread at start).
+    [[nodiscard]] Listing scan() const;
+    // From now on save() refuses to replace the broken ones of `listing`.
+    void adopt(const Listing& listing) { unreadable_ = listing.unreadable; }
+    // scan() and adopt() in one.
     Listing loadAll();
     // Throws std::runtime_error "PATH: reason".
     [[nodiscard]] Conversation load(const QString& id) const;
@@ -30,6 +40,7 @@ public:
     [[nodiscard]] QString importImage(const QString& conversationId, const QString& sourcePath);
 
     // Delete moves the folder into <root>/.trash so it can be restored; purgeTrash() empties it.
+    // Neither follows a symbolic link nor deletes anything outside the root (userfiles.h).
     void moveToTrash(const QString& id);
     void restoreFromTrash(const QString& id);
     void purgeTrash();
@@ -40,6 +51,8 @@ public:
     [[nodiscard]] QString imagePath(const QString& id, const QString& relative) const;
 
 private:
+    [[nodiscard]] QString trashFolder() const;
+
     QString root_;
     QSet<QString> unreadable_;
 };

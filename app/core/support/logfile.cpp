@@ -1,5 +1,7 @@
 #include "core/support/logfile.h"
 
+#include "core/support/userfiles.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -45,10 +47,12 @@ const char* levelName(QtMsgType type) {
 bool LogFile::openLocked() {
     if (file_.isOpen())
         return true;
-    QDir().mkpath(QFileInfo(path_).absolutePath());
+    makePrivateDir(QFileInfo(path_).absolutePath());
     file_.setFileName(path_);
-    if (file_.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text))
+    if (file_.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text)) {
+        makePrivate(file_); // prompts and file names are in it
         return true;
+    }
     if (!reportedFailure_)
         std::fprintf(stderr, "facet: %s: cannot write the log file: %s\n", qPrintable(path_),
                      qPrintable(file_.errorString()));

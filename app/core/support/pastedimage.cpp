@@ -1,5 +1,7 @@
 #include "core/support/pastedimage.h"
 
+#include "core/support/userfiles.h"
+
 #include <QBuffer>
 #include <QCryptographicHash>
 #include <QDir>
@@ -20,13 +22,16 @@ QString savePastedImage(const QImage& image) {
         throw std::runtime_error("pasted image: could not be encoded as PNG");
     const QString dir =
         QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QLatin1String("/pasted");
-    QDir().mkpath(dir);
+    makePrivateDir(dir);
     const QString name =
         QStringLiteral("pasted-%1.png")
             .arg(QString::fromLatin1(
                 QCryptographicHash::hash(png, QCryptographicHash::Sha256).toHex().left(12)));
     QSaveFile out(dir + QLatin1Char('/') + name);
-    if (!out.open(QIODevice::WriteOnly) || out.write(png) != png.size() || !out.commit())
+    const bool opened = out.open(QIODevice::WriteOnly);
+    if (opened)
+        makePrivate(out);
+    if (!opened || out.write(png) != png.size() || !out.commit())
         throw std::runtime_error(
             (out.fileName() + QLatin1String(": ") + out.errorString()).toStdString());
     return out.fileName();
