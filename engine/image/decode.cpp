@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 namespace facet::image {
 namespace {
@@ -60,6 +61,8 @@ template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn)
     try {
         return fn();
     } catch (const Error& e) {
+        if (std::string_view(e.what()).starts_with(file.string() + ": "))
+            throw; // named already (common/regular_file.h)
         throw fileError(file, e.what());
     } catch (const std::bad_alloc&) {
         throw fileError(file, "not enough memory to decode the image");
