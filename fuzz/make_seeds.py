@@ -130,6 +130,44 @@ def conversations(write):
             write(json.dumps(case, ensure_ascii=False))
 
 
+def streams(write):
+    def chunk(delta, finish=None, usage=None):
+        body = {"id": "c", "object": "chat.completion.chunk", "model": "gemma-4",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+        if usage:
+            body["usage"] = usage
+        return "data: " + json.dumps(body, ensure_ascii=False) + "\n\n"
+    plain = chunk({"role": "assistant"}) + chunk({"content": "Two "}) + chunk(
+        {"content": "cats ü."}, "stop") + chunk({}, None, {"prompt_tokens": 300,
+                                                     "completion_tokens": 3}) + "data: [DONE]\n\n"
+    write(bytes([5]) + plain.encode())
+    write(bytes([0]) + plain.replace("\n", "\r\n").encode())
+    write(bytes([2]) + (": ping\n\n" + chunk({"reasoning_content": "think"}) +
+                        chunk({"reasoning": "more"}) + chunk({"content": "ok"}, "length")).encode())
+    write(bytes([7]) + (chunk({"content": "<|channel>thought\nhm<channel|>Yes."}) +
+                        "data: [DONE]\n\n").encode())
+    write(bytes([1]) + ('data: {"object":"error","message":"bad level","code":400}\n\n').encode())
+    write(bytes([3]) + "data: not json\n\n".encode())
+
+
+def conversation_files(write):
+    # The shape app/core/conversations/conversation.cpp writes (versions 1 and 2).
+    user = {"id": "u1", "role": "user", "text": "What is this?", "created": "2026-01-02T03:04:05.006",
+            "images": [{"file": "ab.png", "original_name": "a.png", "level": 280, "width": 640,
+                        "height": 480, "soft_tokens": 280}]}
+    reply = {"id": "r1", "role": "model", "text": "A cat.", "created": "2026-01-02T03:04:06.000",
+             "finish_reason": "cancelled", "stats": {"prompt_tokens": 300, "ttft_ms": 12.5}}
+    alt = dict(reply, id="r0", text="A dog.", parent="u1")
+    base = {"format": "facet-conversation", "version": 2, "id": "c1", "title": "T",
+            "created": "2026-01-02T03:04:05.006", "updated": "2026-01-02T03:04:06.000",
+            "system_prompt": "", "enable_thinking": False, "messages": [user, reply],
+            "sampling": {"temperature": 0.5, "seed": "18446744073709551557"}}
+    write(json.dumps(base))
+    write(json.dumps(dict(base, version=1)))
+    write(json.dumps(dict(base, alternatives=[alt])))
+    write(json.dumps(dict(base, alternatives=[dict(alt, parent="r0")])))
+
+
 def main():
     out = sys.argv[1]
     images(writer(out, "fuzz_image"))
@@ -139,6 +177,8 @@ def main():
     tokenizers(writer(out, "fuzz_tokenizer"))
     replies(writer(out, "fuzz_response_parser"))
     conversations(writer(out, "fuzz_prompt"))
+    streams(writer(out, "fuzz_chat_stream"))
+    conversation_files(writer(out, "fuzz_conversation"))
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ rm -rf "$work/seeds"
 /usr/bin/python3 -W ignore fuzz/make_seeds.py "$work/seeds"
 
 declare -A dict=([fuzz_image]=image [fuzz_pth]=pth [fuzz_model_configs]=json
-                 [fuzz_tokenizer]=json [fuzz_prompt]=json [fuzz_response_parser]=response)
+                 [fuzz_tokenizer]=json [fuzz_prompt]=json [fuzz_response_parser]=response
+                 [fuzz_chat_stream]=sse [fuzz_conversation]=json)
 status=0
 printf '%-22s %12s %8s\n' target executions exec/s
-for target in fuzz_image fuzz_pth fuzz_model_configs fuzz_tokenizer fuzz_response_parser fuzz_prompt; do
+for target in fuzz_image fuzz_pth fuzz_model_configs fuzz_tokenizer fuzz_response_parser fuzz_prompt \
+    fuzz_chat_stream fuzz_conversation; do
     corpus="$work/corpus/$target"
     findings="$build/findings/$target"
     mkdir -p "$corpus" "$findings"

@@ -298,6 +298,26 @@ private slots:
         screenshot("chat-stopped.png");
     }
 
+    // Issue #12 item 6 on the real engine: the images are encoded while the user types, and the
+    // request that sends them reuses those encodings (the stats count them).
+    void imagesEncodedWhileTypingAreReused() {
+        ensureDemoModel();
+        app_->library()->newChat();
+        QSignalSpy ahead(app_->backgroundEncoder(), &facet::ui::BackgroundEncoder::encodedAhead);
+        dropTestImages();
+        app_->attachments()->setMessageLevel(560);
+        QTRY_VERIFY_WITH_TIMEOUT(!ahead.isEmpty() &&
+                                     ahead.last().at(0).toInt() + ahead.last().at(1).toInt() == 2,
+                                 kEngineWaitMs);
+        app_->settings()->setSamplingValue("maxNewTokens", 3);
+        QVERIFY(app_->chat()->send("Which is wider?"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), kEngineWaitMs);
+        const auto stats = facet::app::replyStatsFromJson(
+            app_->conversation()->conversation().messages.at(1).stats);
+        QCOMPARE(stats.images.size(), 2);
+        QCOMPARE(stats.imagesReused, 2);
+    }
+
     void regenerate() {
         textChat(1);
         app_->settings()->setSamplingValue("maxNewTokens", 24);
