@@ -4,8 +4,8 @@
 //       continued, so the whole prompt is prefilled again), with the cache off (size 0) and on;
 //   (2) time to first token of a first turn sent 3 s after the image was attached, directly
 //       and with Engine::preencode started at attach time. At Send the request waits for a
-//       pre-encoding of its own image to finish rather than cancelling it (the policy the app
-//       should use); TTFT is counted from Send.
+//       pre-encoding of its own image to finish rather than cancelling it (the app's policy:
+//       EngineClient::submit with PreencodeUse::Wait); TTFT is counted from Send.
 #include "generate/engine_impl.h"
 #include "generate/session_impl.h"
 #include "image/image.h"

@@ -30,6 +30,11 @@ BackgroundEncoder::BackgroundEncoder(app::EngineClient& engine, AttachmentModel&
 
 void BackgroundEncoder::schedule() {
     pending_ = attachments_.rowCount() > 0;
+    // A run for an older set stops (what it finished stays cached): the one that follows has
+    // the current images and levels, so a Send can wait for a run in progress. Not when the
+    // composer was emptied: that is Send taking the images, and it waits for this run.
+    if (pending_)
+        engine_.cancelPreencode();
     if (pending_)
         settle_.start();
     else

@@ -2,7 +2,8 @@
 // Encodes the composer's images while the user types, so that Send starts with the text
 // prefill: when the attachments or their levels change and have settled, and the engine is idle,
 // every image goes through the vision encoder into the engine's vision cache at its chosen level
-// (EngineClient::preencode). A request, a model load or a newer change cancels it at once.
+// (EngineClient::preencode). A newer change, a model load or a request for other work cancels it
+// at once; the Send that takes these images waits for it instead (EngineClient::submit).
 #include <QObject>
 #include <QTimer>
 

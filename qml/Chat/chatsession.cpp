@@ -96,11 +96,11 @@ bool ChatSession::send(const QString& text) {
     }
     attachments_.clear();
     const int userRow = conversation_.appendMessage(user);
-    startReply(userRow);
+    startReply(userRow, true);
     return true;
 }
 
-void ChatSession::startReply(int userRow) {
+void ChatSession::startReply(int userRow, bool sendsAttachments) {
     app::Message reply;
     reply.id = app::newId();
     reply.role = app::Message::Role::Model;
@@ -115,7 +115,9 @@ void ChatSession::startReply(int userRow) {
         [this, &c](const app::StoredImage& image) {
             return library_.store().imagePath(c.id, image.file);
         });
-    activeJob_ = engine_.submit(std::move(job));
+    activeJob_ =
+        engine_.submit(std::move(job), sendsAttachments ? app::EngineClient::PreencodeUse::Wait
+                                                        : app::EngineClient::PreencodeUse::Cancel);
     activeConversationId_ = c.id;
     activePhase_ = app::phaseText(app::Phase::Waiting);
     conversation_.setPhase(activeRow_, activePhase_);

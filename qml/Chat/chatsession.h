@@ -63,7 +63,9 @@ signals:
 
 private:
     bool canBranch(int row, app::Message::Role role) const;
-    void startReply(int userRow);
+    // `sendsAttachments`: the request sends the composer's images, which the background
+    // encoder may be encoding right now (it then waits for them instead of cancelling).
+    void startReply(int userRow, bool sendsAttachments = false);
     void endActiveReply(const QJsonObject& stats, app::FinishReason finishReason,
                         const QString& error);
     void onPhase(quint64 id, const generate::PhaseEvent& phase);

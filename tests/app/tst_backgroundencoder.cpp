@@ -1,8 +1,8 @@
 // Background encoding while the user types (Attachments/backgroundencoder.h) against the scripted
 // engine, whose vision cache is a set of "content@level": images attached are encoded ahead once
 // they settle, the request that sends them reuses the encodings (no vision phase, "reused" in the
-// stats), a request cancels a background run at once, and the image-cache setting reaches the
-// engine.
+// stats) and waits for a run in progress, other work or a new level cancels a run at once, and
+// the image-cache setting reaches the engine.
 #include "Common/appcontroller.h"
 #include "core/worker/scriptedbackend.h"
 
@@ -74,24 +74,42 @@ private slots:
         QCOMPARE(script_->preencodeCalls(), 1);
     }
 
-    void aRequestCancelsTheBackgroundRunAtOnce() {
+    void sendWaitsForTheRunOfItsOwnImages() {
+        app::EngineScript s;
+        s.visionMsPerImage = 600;
+        script_->setScript(s);
+        QVERIFY(app_->attachments()->addFiles({writeImage("mine.png")}).isEmpty());
+        QTest::qWait(ui::BackgroundEncoder::kSettleMs + 150); // the run has started
+        QVERIFY(app_->chat()->send("What is it?"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
+        // Not started again from scratch: the request found the image encoded.
+        QCOMPARE(script_->preencodesCancelled(), 0);
+        QCOMPARE(app::replyStatsFromJson(message(1).stats).imagesReused, 1);
+    }
+
+    void otherWorkOrANewLevelCancelsTheRunAtOnce() {
+        QVERIFY(app_->chat()->send("First, without images"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
         app::EngineScript s;
         s.visionMsPerImage = 4000;
         script_->setScript(s);
         QVERIFY(app_->attachments()->addFiles({writeImage("slow.png")}).isEmpty());
-        // Settled and started: the scripted encoder now sleeps 4 s unless stopped.
-        QTest::qWait(ui::BackgroundEncoder::kSettleMs + 200);
-        QCOMPARE(script_->preencodesCancelled(), 0);
+        QTest::qWait(ui::BackgroundEncoder::kSettleMs + 150); // encoding for 4 s unless stopped
+        // A new level: the run for the old one stops.
+        app_->attachments()->setImageLevel(0, 1120);
+        QTRY_COMPARE_WITH_TIMEOUT(script_->preencodesCancelled(), 1, 1000);
+        QTest::qWait(ui::BackgroundEncoder::kSettleMs + 150); // the run for 1120 has started
+        // A regenerate does not send these images: it must not wait 4 s for them.
         app::EngineScript quick;
         quick.visionMsPerImage = 10;
         script_->setScript(quick);
-        QElapsedTimer sinceSend;
-        sinceSend.start();
-        QVERIFY(app_->chat()->send("Now"));
-        QTRY_COMPARE_WITH_TIMEOUT(script_->preencodesCancelled(), 1, 1000);
+        QElapsedTimer sinceRegenerate;
+        sinceRegenerate.start();
+        app_->chat()->regenerate(1);
+        QTRY_COMPARE_WITH_TIMEOUT(script_->preencodesCancelled(), 2, 1000);
         QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
-        // The reply did not wait for the 4-second background run.
-        QVERIFY2(sinceSend.elapsed() < 1500, qPrintable(QString::number(sinceSend.elapsed())));
+        QVERIFY2(sinceRegenerate.elapsed() < 1500,
+                 qPrintable(QString::number(sinceRegenerate.elapsed())));
         QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
     }
 

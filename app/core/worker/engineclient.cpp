@@ -217,8 +217,11 @@ void EngineClient::setLoadProblem(const QString& folder, const QString& problem)
     emit loadProblemChanged();
 }
 
-quint64 EngineClient::submit(GenerateJob job) {
-    stopPreencode(); // the request must not wait for images it may not even send
+quint64 EngineClient::submit(GenerateJob job, PreencodeUse preencode) {
+    if (preencode == PreencodeUse::Cancel)
+        stopPreencode(); // the request must not wait for images it does not send
+    else
+        preencodeId_ = 0; // it runs on; Stop of this request stops it too (ids up to this one)
     job.id = worker_->nextRequestId();
     const bool wasIdle = idle();
     runningJobs_.insert(job.id);

@@ -75,13 +75,19 @@ public:
     Q_INVOKABLE void stopSmokeTest();
     bool smokeRunning() const { return smokeId_ != 0; }
 
-    // Generation (used by the chat controller). Returns the request id.
-    quint64 submit(GenerateJob job);
+    // Generation (used by the chat controller). Returns the request id. A background encoding
+    // still running is cancelled, unless the request sends the very images it encodes
+    // (`PreencodeUse::Wait`, the composer's Send): then the request queues behind it and finds
+    // them encoded, instead of starting them again from scratch.
+    enum class PreencodeUse { Cancel, Wait };
+    quint64 submit(GenerateJob job, PreencodeUse preencode = PreencodeUse::Cancel);
     void stop(quint64 id);
     // Background encoding while the user types: the images go into the engine's vision cache
     // so that Send starts with the text prefill. Only when idle(); a newer call, a request
     // (submit), a load or the smoke test cancel it at once. False when it was not started.
     bool preencode(std::vector<generate::ImageInput> images);
+    // Stops a background encoding (what it finished stays cached).
+    void cancelPreencode() { stopPreencode(); }
     // A model is loaded and no request of this client is queued or running.
     bool idle() const { return state_ == State::Ready && runningJobs_.isEmpty(); }
     // The vision cache's size in bytes (0 = off); kept across model loads.
