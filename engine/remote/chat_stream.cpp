@@ -2,6 +2,8 @@
 
 #include "common/error.h"
 
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace facet::remote {
@@ -23,10 +25,35 @@ std::string_view stringField(const nlohmann::json& object, const char* key) {
     return it->get_ref<const std::string&>();
 }
 
+// A token count from `usage`: absent is 0; anything but a whole number in int's range is not
+// vLLM's shape (a float like 3e101 used to be converted to int: undefined behaviour).
+int tokenCount(const nlohmann::json& usage, const char* key) {
+    const auto it = usage.find(key);
+    if (it == usage.end() || it->is_null())
+        return 0;
+    if (it->is_number_unsigned() && it->get<std::uint64_t>() <= std::numeric_limits<int>::max())
+        return static_cast<int>(it->get<std::uint64_t>());
+    throw Error(std::string("a stream chunk's usage.") + key + " is not a token count: " +
+                it->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+// The choice's index when it is a whole number; anything else is not a choice we asked for.
+bool isFirstChoice(const nlohmann::json& choice) {
+    const auto it = choice.find("index");
+    return it == choice.end() || (it->is_number_unsigned() && it->get<std::uint64_t>() == 0) ||
+           (it->is_number_integer() && it->get<std::int64_t>() == 0);
+}
+
+bool isErrorObject(const nlohmann::json& chunk) {
+    const auto it = chunk.find("object");
+    return it != chunk.end() && it->is_string() && it->get_ref<const std::string&>() == "error";
+}
+
 std::string errorMessage(const nlohmann::json& error) {
     if (error.is_object() && error.contains("message") && error["message"].is_string())
         return error["message"].get<std::string>();
-    return error.dump();
+    // Invalid UTF-8 from the server is replaced, not a reason to throw a JSON type error.
+    return error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 } // namespace
@@ -74,7 +101,7 @@ void ChatStream::onChunk(const std::string& data) {
         serverError_ = errorMessage(chunk["error"]);
         return;
     }
-    if (chunk.value("object", "") == "error") { // older vLLM: the ErrorResponse itself
+    if (isErrorObject(chunk)) { // older vLLM: the ErrorResponse itself
         serverError_ = errorMessage(chunk);
         return;
     }
@@ -83,12 +110,12 @@ void ChatStream::onChunk(const std::string& data) {
         throw Error("a stream chunk has no \"choices\" list: " + excerpt(data));
     if (const auto usage = chunk.find("usage"); usage != chunk.end() && usage->is_object()) {
         StreamUsage u;
-        u.promptTokens = usage->value("prompt_tokens", 0);
-        u.completionTokens = usage->value("completion_tokens", 0);
+        u.promptTokens = tokenCount(*usage, "prompt_tokens");
+        u.completionTokens = tokenCount(*usage, "completion_tokens");
         usage_ = u;
     }
     for (const nlohmann::json& choice : *choices) {
-        if (!choice.is_object() || choice.value("index", 0) != 0)
+        if (!choice.is_object() || !isFirstChoice(choice))
             continue; // we ask for n = 1
         if (const auto delta = choice.find("delta"); delta != choice.end()) {
             if (!delta->is_object())

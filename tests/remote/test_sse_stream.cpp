@@ -191,6 +191,41 @@ private slots:
         QCOMPARE(stream.serverError().value_or(""), std::string("EngineCore died"));
     }
 
+    // Found by fuzz_chat_stream: numbers of the wrong kind were converted to int (undefined
+    // behaviour) and a non-string "object" or invalid UTF-8 in an error threw JSON type errors.
+    void numbersAndTypesOfTheWrongKind() {
+        const std::string choice = R"({"choices":[{"index":0,"delta":{"content":"a"}}]})";
+        const auto withUsage = [&](const std::string& usage) {
+            return "data: " + choice.substr(0, choice.size() - 1) + ",\"usage\":" + usage + "}\n\n";
+        };
+        QVERIFY_THROWS_EXCEPTION(facet::Error,
+                                 streamInPieces(withUsage(R"({"prompt_tokens":3.3e101})"), {}));
+        QVERIFY_THROWS_EXCEPTION(facet::Error,
+                                 streamInPieces(withUsage(R"({"completion_tokens":-1})"), {}));
+        QVERIFY_THROWS_EXCEPTION(facet::Error,
+                                 streamInPieces(withUsage(R"({"prompt_tokens":4294967296})"), {}));
+        const auto usage = streamInPieces(withUsage(R"({"prompt_tokens":300})"), {}).usage;
+        QCOMPARE(usage ? usage->promptTokens : -1, 300);
+        // A choice whose index is not a whole number is not the one we asked for: skipped.
+        QCOMPARE(streamInPieces(R"(data: {"choices":[{"index":3.3e101,"delta":{"content":"x"}}]})"
+                                "\n\n",
+                                {})
+                     .content,
+                 std::string());
+        // "object" that is not a string: not an error object, a plain chunk.
+        QCOMPARE(streamInPieces(R"(data: {"object":5,"choices":[{"delta":{"content":"y"}}]})"
+                                "\n\n",
+                                {})
+                     .content,
+                 std::string("y"));
+        ChatStream stream([](std::string_view, std::string_view) {});
+        stream.feed("data: {\"error\":{\"message\":5}}\n\n");
+        QCOMPARE(stream.serverError().value_or(""), std::string("{\"message\":5}"));
+        // Invalid UTF-8 inside the JSON is a body that is not vLLM's, said as such.
+        ChatStream bad([](std::string_view, std::string_view) {});
+        QVERIFY_THROWS_EXCEPTION(facet::Error, bad.feed("data: {\"error\":\"\xff\"}\n\n"));
+    }
+
     void serverUrls() {
         QCOMPARE(apiBaseFromUrl("http://gpu-box:8000/v1"), std::string("http://gpu-box:8000/v1"));
         QCOMPARE(apiBaseFromUrl("http://gpu-box:8000"), std::string("http://gpu-box:8000/v1"));
