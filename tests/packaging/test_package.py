@@ -75,6 +75,29 @@ def lintian(deb, accepted_file):
     return r.stdout
 
 
+SCREENSHOT_URL = "https://raw.githubusercontent.com/facet/facet/main/"
+
+
+def check_screenshots(source):
+    """Every metainfo screenshot URL names a committed PNG of the stated size."""
+    import struct
+    import xml.etree.ElementTree as ET
+    meta = os.path.join(source, "packaging", "io.github.facet.Facet.metainfo.xml")
+    images = ET.parse(meta).getroot().findall("./screenshots/screenshot/image")
+    check(len(images) >= 1, "the metainfo has screenshots")
+    for image in images:
+        url = image.text.strip()
+        path = os.path.join(source, url[len(SCREENSHOT_URL):])
+        ok = url.startswith(SCREENSHOT_URL) and os.path.isfile(path)
+        if ok:
+            with open(path, "rb") as f:
+                head = f.read(24)
+            w, h = struct.unpack(">II", head[16:24])
+            ok = head[:8] == b"\x89PNG\r\n\x1a\n" and (str(w), str(h)) == (
+                image.get("width"), image.get("height"))
+        check(ok, "screenshot %s is a committed PNG of the stated size" % url)
+
+
 def manifest(root):
     out = {}
     for d, dirs, files in os.walk(root):
@@ -106,6 +129,7 @@ def main():
 
 
 def test(build, source, out, scratch):
+    check_screenshots(source)
     deb = build_deb(build, os.path.join(scratch, "cpack"))
     if not deb:
         return 1
