@@ -180,6 +180,17 @@ def test(build, source, out, scratch):
     check("demo model: %s/demo-model\n" % data in r.stdout,
           "facet-cli finds the demo model in the moved tree")
 
+    # The documented overrides: FACET_DATA_DIR and FACET_SIM_RUNTIME win over the installed
+    # layout, and a missing data folder is named in the error.
+    nodata = os.path.join(scratch, "no-data-here")
+    r = run([cli, "--version"], dict(env, FACET_DATA_DIR=nodata, FACET_SIM_RUNTIME="/x/sim.so"))
+    check("demo model: %s/demo-model — missing" % nodata in r.stdout
+          and "simulator: /x/sim.so (FACET_SIM_RUNTIME)" in r.stdout,
+          "FACET_DATA_DIR and FACET_SIM_RUNTIME override the installed layout")
+    r = run([cli, "ask", "--max-new-tokens", "2", "Hello?"], dict(env, FACET_DATA_DIR=nodata))
+    check(r.returncode != 0 and nodata in r.stderr,
+          "a missing FACET_DATA_DIR fails naming the folder: %s" % r.stderr.strip()[-300:])
+
     # The smoke test is the slowest step (every level on the simulated NPU): it runs beside
     # lintian and the other runs, on the same untouched tree.
     report = os.path.join(scratch, "smoke.json")
