@@ -19,12 +19,14 @@ ApplicationWindow {
     color: Theme.window
 
     header: StatusBar {
+        id: statusBar
         engine: App.engine
         canExport: App.conversation.count > 0
         onSettingsRequested: settingsDialog.open()
         onExportRequested: (format) => exportDialog.openFor(format)
         onCopyRequested: (text) => App.chat.copyText(text)
         onSmokeTestRequested: smokeTest.start()
+        onShortcutsRequested: shortcutsDialog.open()
     }
 
     function showPreview(path, name, level, tokens, w, h) {
@@ -40,6 +42,24 @@ ApplicationWindow {
     Shortcut {
         sequences: [StandardKey.New]
         onActivated: { App.library.newChat(); composer.focusInput() }
+    }
+    // Help → Keyboard shortcuts (ShortcutsDialog.qml) lists every key; keep it in step.
+    Shortcut {
+        sequences: [StandardKey.Open]
+        onActivated: composer.attachImages()
+    }
+    Shortcut {
+        sequence: "Ctrl+E"
+        enabled: App.conversation.count > 0
+        onActivated: statusBar.openExportMenu()
+    }
+    Shortcut {
+        sequences: [StandardKey.Quit]
+        onActivated: window.close()
+    }
+    Shortcut {
+        sequences: [StandardKey.HelpContents]
+        onActivated: shortcutsDialog.open()
     }
     Shortcut {
         sequence: "Esc"
@@ -130,6 +150,7 @@ ApplicationWindow {
     SettingsDialog { id: settingsDialog; settings: App.settings; imageCache: App.imageCache }
 
     ExportDialog { id: exportDialog; library: App.library }
+    ShortcutsDialog { id: shortcutsDialog }
     SmokeTestDialog {
         id: smokeTest
         engine: App.engine

@@ -1,7 +1,9 @@
 // facet-cli: the command-line face of the engine. Subcommands register themselves.
 #include "args.h"
 #include "command.h"
+#include "common/build_info.h"
 #include "common/error.h"
+#include "generate/builtin_paths.h"
 
 #include <algorithm>
 #include <iostream>
@@ -12,9 +14,21 @@ int printHelp(std::ostream& out) {
     auto commands = facet::cli::commandRegistry();
     std::sort(commands.begin(), commands.end(),
               [](const auto& a, const auto& b) { return a.name < b.name; });
-    out << "usage: facet-cli COMMAND [ARGS]\n\ncommands:\n";
+    out << "usage: facet-cli COMMAND [ARGS]\n       facet-cli --version\n\ncommands:\n";
     for (const auto& c : commands)
         out << "  " << c.usage << "\n";
+    return 0;
+}
+
+// Version, revision and what this install found (data, simulator, RBLN runtime). facet-cli
+// uses no Qt; the Qt line says which Qt the app of the same build uses.
+int printVersion() {
+    std::cout << "facet-cli " << facet::build::version() << " (git " << facet::build::gitRevision()
+              << ")\n";
+    if (*facet::build::qtVersion())
+        std::cout << "Qt: none in facet-cli (the app, facet, uses Qt " << facet::build::qtVersion()
+                  << ")\n";
+    std::cout << facet::generate::describeInstall();
     return 0;
 }
 
@@ -26,6 +40,8 @@ int main(int argc, char** argv) {
     const std::string name = argv[1];
     if (name == "help" || name == "--help" || name == "-h")
         return printHelp(std::cout);
+    if (name == "--version" || name == "version")
+        return printVersion();
     const std::vector<std::string> args(argv + 2, argv + argc);
     for (const auto& command : facet::cli::commandRegistry()) {
         if (command.name != name)

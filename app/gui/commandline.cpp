@@ -1,8 +1,14 @@
 #include "commandline.h"
 
+#include "common/build_info.h"
+#include "generate/builtin_paths.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QLibraryInfo>
+#include <QUrl>
 
 #include <cstdio>
 
@@ -46,13 +52,23 @@ Options parseCommandLine(int argc, char** argv) {
         return options;
     }
     if (parser.isSet(version)) {
-        std::printf("facet %s\nQt %s\n", qPrintable(QCoreApplication::applicationVersion()),
-                    qVersion());
+        // The version, the revision, the Qt it runs on (and was built with), and what this
+        // install found: data, demo model, simulator, RBLN runtime.
+        std::printf("facet %s (git %s)\nQt %s (built with %s)\n%s",
+                    qPrintable(QCoreApplication::applicationVersion()), facet::build::gitRevision(),
+                    qVersion(), facet::build::qtVersion(),
+                    facet::generate::describeInstall().c_str());
         options.exitNow = true;
         return options;
     }
     options.checkQmlModules = parser.isSet(check);
-    options.files = parser.positionalArguments();
+    // Absolute paths: a running Facet that takes them over has another working folder. A
+    // file:// URL (some launchers pass them) counts as its path.
+    for (const QString& arg : parser.positionalArguments()) {
+        const QUrl url(arg);
+        const QString path = url.isLocalFile() ? url.toLocalFile() : arg;
+        options.files << QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    }
     return options;
 }
 

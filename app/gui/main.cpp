@@ -8,6 +8,8 @@
 #include "core/types/replystats.h"
 #include "core/worker/engineclient.h"
 #include "qmlmodules.h"
+#include "quitsignals.h"
+#include "singleinstance.h"
 #include "startupmodel.h"
 
 #include <QGuiApplication>
@@ -16,6 +18,8 @@
 #include <QLoggingCategory>
 #include <QQmlApplicationEngine>
 #include <QQmlEngine>
+#include <QQuickWindow>
+#include <QTimer>
 #include <QtQml/qqmlextensionplugin.h>
 
 #include <algorithm>
@@ -96,6 +100,41 @@ int checkQmlModules(QQmlEngine& probe, bool report) {
     return 1;
 }
 
+// Images from the command line or from a later start (single instance): attached, and logged
+// with the count now attached (the packaging and single-instance tests read this line).
+void attachFiles(facet::ui::AppController& app, const QStringList& files, const char* from) {
+    const QStringList problems = app.attachments()->addFiles(files);
+    qCInfo(lcApp).noquote() << "attached" << files.size() - problems.size() << "of" << files.size()
+                            << "image(s) from" << from << "(now" << app.attachments()->rowCount()
+                            << "attached):" << files.join(QStringLiteral(", "));
+}
+
+void raiseWindow(QQmlApplicationEngine& engine) {
+    for (QObject* root : engine.rootObjects())
+        if (auto* window = qobject_cast<QQuickWindow*>(root)) {
+            window->show();
+            window->raise();
+            window->requestActivate();
+        }
+}
+
+// FACET_QUIT_AFTER_LOAD=1 (for tests of an installed or moved tree): once the start-up model has
+// loaded and the window had a moment to draw, quit normally (exit 0); a failed load exits 3.
+void quitAfterLoadIfAsked(facet::app::EngineClient& engine) {
+    if (qEnvironmentVariableIntValue("FACET_QUIT_AFTER_LOAD") != 1)
+        return;
+    using State = facet::app::EngineClient::State;
+    QObject::connect(&engine, &facet::app::EngineClient::stateChanged, &engine, [&engine] {
+        if (engine.state() == State::Ready)
+            QTimer::singleShot(500, qApp, [] { QGuiApplication::exit(0); });
+        else if (engine.state() == State::Failed) {
+            std::fprintf(stderr, "facet: the model did not load: %s\n",
+                         qPrintable(engine.lastError()));
+            QGuiApplication::exit(3);
+        }
+    });
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -107,10 +146,31 @@ int main(int argc, char** argv) {
     QGuiApplication application(argc, argv);
     QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.facet.Facet")));
 
+    // One window per user: a running Facet takes this start's images and comes to the front.
+    facet::gui::SingleInstance instance;
+    bool listening = false;
+    QString listenError;
+    if (!options.checkQmlModules) {
+        switch (facet::gui::SingleInstance::forwardToRunning(options.files)) {
+        case facet::gui::SingleInstance::Forward::Delivered:
+            return 0;
+        case facet::gui::SingleInstance::Forward::NoAnswer:
+            listenError = facet::gui::SingleInstance::socketPath() +
+                          QStringLiteral(": a running Facet did not answer; this one runs alone");
+            break;
+        case facet::gui::SingleInstance::Forward::NoneRunning:
+            listening = instance.listen(&listenError);
+            break;
+        }
+    }
+    facet::gui::quitOnTerminationSignals(&application);
+
     // Declared before everything that may log, so it outlives them.
     facet::app::LogFile log(facet::app::defaultLogPath());
     const facet::app::ScopedLogMessageHandler logEverything(log);
     qCInfo(lcApp).noquote() << "Facet" << QCoreApplication::applicationVersion() << "started";
+    if (!listenError.isEmpty())
+        qCWarning(lcApp).noquote() << "single instance:" << listenError;
     // `--theme dark|light` or FACET_THEME; by default the system's palette.
     facet::ui::applyTheme(facet::ui::themeChoice(QCoreApplication::arguments()));
 
@@ -131,7 +191,15 @@ int main(int argc, char** argv) {
         return 1;
     // `facet IMAGE...`: attached once the window shows refusals as notices.
     if (!options.files.isEmpty())
-        app.attachments()->addFiles(options.files);
+        attachFiles(app, options.files, "the command line");
+    if (listening)
+        QObject::connect(&instance, &facet::gui::SingleInstance::filesReceived, &app,
+                         [&](const QStringList& files) {
+                             if (!files.isEmpty())
+                                 attachFiles(app, files, "another start");
+                             raiseWindow(engine);
+                         });
+    quitAfterLoadIfAsked(*app.engine());
     QObject::connect(&application, &QGuiApplication::aboutToQuit, &app,
                      [&] { app.chat()->finishForQuit(); });
     return QGuiApplication::exec();

@@ -1,6 +1,7 @@
 #include "generate/builtin_paths.h"
 
 #include "common/error.h"
+#include "common/install_layout.h"
 #include "common/json_text.h"
 #include "common/regular_file.h"
 #include "device/runtime_library.h"
@@ -8,14 +9,18 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace facet::generate {
 
 std::filesystem::path builtinDemoModelDir() {
-    return FACET_DEMO_MODEL_DIR;
+    return install::places().demoModelDir;
 }
 std::filesystem::path builtinSimulatorRuntime() {
-    return FACET_SIM_RUNTIME;
+    return install::places().simRuntime;
+}
+std::filesystem::path builtinSamplesDir() {
+    return install::places().samplesDir;
 }
 
 bool isSimulatorFolder(const std::filesystem::path& modelDir) {
@@ -35,6 +40,28 @@ std::optional<std::filesystem::path> runtimeFor(const std::filesystem::path& mod
     if (!requested && !std::getenv(device::RuntimeLibrary::kEnvVar) && isSimulatorFolder(modelDir))
         return builtinSimulatorRuntime();
     return requested;
+}
+
+std::string describeInstall() {
+    const auto p = install::places();
+    std::error_code ec;
+    const auto state = [&ec](const std::filesystem::path& path) {
+        return std::filesystem::exists(path, ec) ? "" : " — missing";
+    };
+    std::ostringstream out;
+    out << "data: " << p.tokenizerDir.parent_path().string() << " (" << p.dataOrigin << ")\n"
+        << "tokenizer: " << p.tokenizerDir.string() << state(p.tokenizerDir) << "\n"
+        << "demo model: " << p.demoModelDir.string() << state(p.demoModelDir) << "\n"
+        << "simulator: " << p.simRuntime.string() << " (" << p.simOrigin << ")"
+        << state(p.simRuntime) << "\n";
+    std::string runtime; // loaded first: a failing load must not leave half a line behind
+    try {
+        runtime = device::RuntimeLibrary::load()->describe();
+    } catch (const std::exception& e) {
+        runtime = std::string("none (") + e.what() + ")";
+    }
+    out << "NPU runtime: " << runtime << "\n";
+    return out.str();
 }
 
 } // namespace facet::generate

@@ -1,13 +1,16 @@
 #pragma once
-// Where this build put the built-in demo model (a simulator folder made by make-sim-model) and
-// the simulator runtime library that runs it.
+// Where the built-in demo model (a simulator folder made by make-sim-model), the simulator
+// runtime library that runs it and the sample images are: found at run time from the
+// executable's place or the environment (common/install_layout.h), never compiled in.
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace facet::generate {
 
 [[nodiscard]] std::filesystem::path builtinDemoModelDir();
 [[nodiscard]] std::filesystem::path builtinSimulatorRuntime();
+[[nodiscard]] std::filesystem::path builtinSamplesDir();
 // True for folders written by the simulator's model writer (config.json has "facet_simulator").
 [[nodiscard]] bool isSimulatorFolder(const std::filesystem::path& modelDir);
 // The runtime library a folder runs on: `requested` when given; else none (the device layer
@@ -15,5 +18,10 @@ namespace facet::generate {
 // on the built-in simulator when $FACET_RBLN_RUNTIME is unset (it cannot run on the real one).
 [[nodiscard]] std::optional<std::filesystem::path>
 runtimeFor(const std::filesystem::path& modelDir, std::optional<std::filesystem::path> requested);
+
+// The lines `--version` prints after the version (facet and facet-cli): where the data, the demo
+// model and the simulator were found (and how: installed, build tree, environment), and which
+// RBLN runtime loads ($FACET_RBLN_RUNTIME or librbln_runtime.so), or why none does.
+[[nodiscard]] std::string describeInstall();
 
 } // namespace facet::generate

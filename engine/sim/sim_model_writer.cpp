@@ -1,6 +1,7 @@
 #include "sim/sim_model_writer.h"
 
 #include "common/error.h"
+#include "common/install_layout.h"
 #include "model/pth_writer.h"
 #include "sim/graph_io.h"
 #include "sim/sim_file.h"
@@ -100,7 +101,7 @@ void writeVision(const fs::path& root, const SimModelOptions& o, const SimModelL
 } // namespace
 
 std::filesystem::path defaultTokenizerDir() {
-    return FACET_DEFAULT_TOKENIZER_DIR;
+    return install::places().tokenizerDir;
 }
 
 void writeSimModel(const fs::path& dir, const SimModelOptions& o) {

@@ -24,8 +24,8 @@ struct SimModelOptions {
     int64_t prefillChunk = 128;
     TextConfig text;
     VisionConfig vision;
-    // tokenizer.json and chat_template.jinja to copy; empty = the source tree's
-    // resources/gemma4-tokenizer (defaultTokenizerDir()).
+    // tokenizer.json and chat_template.jinja to copy; empty = the bundled one
+    // (defaultTokenizerDir()).
     std::filesystem::path tokenizerDir;
 };
 
@@ -40,7 +40,8 @@ struct SimModelLayout {
 // throws facet::Error naming the rule a combination breaks.
 [[nodiscard]] SimModelLayout resolveLayout(const SimModelOptions& options);
 
-// The Gemma 4 tokenizer folder of the source tree this build came from.
+// The bundled Gemma 4 tokenizer folder: installed share/facet/gemma4-tokenizer, $FACET_DATA_DIR's,
+// or the source tree's resources/gemma4-tokenizer when run from a build tree (install_layout.h).
 [[nodiscard]] std::filesystem::path defaultTokenizerDir();
 
 // Writes the folder (created if needed; existing files of the same names are replaced).

@@ -6,9 +6,9 @@ namespace facet::text {
 
 // The first that exists of:
 //   $FACET_TOKENIZER (a tokenizer.json path),
-//   <executable dir>/resources/gemma4-tokenizer/tokenizer.json,
-//   <executable dir>/../share/facet/gemma4-tokenizer/tokenizer.json (installed layout),
-//   <source tree>/resources/gemma4-tokenizer/tokenizer.json (FACET_SOURCE_DIR at build time).
+//   the bundled gemma4-tokenizer/tokenizer.json: $FACET_DATA_DIR's, the installed
+//   <prefix>/share/facet's, or the source tree's when run from a build tree
+//   (common/install_layout.h; nothing of the build machine is compiled in).
 // Throws facet::Error listing the places tried.
 [[nodiscard]] std::filesystem::path defaultTokenizerFile();
 

@@ -48,6 +48,8 @@ Pane {
         return false
     }
     function focusInput() { input.forceActiveFocus() }
+    // Ctrl+O (Main.qml) opens the same picker as "Attach…".
+    function attachImages() { picker.open() }
 
     FileDialog {
         id: picker

@@ -15,8 +15,15 @@ Pane {
     signal smokeTestRequested()
     signal copyRequested(string text)
     signal exportRequested(string format)
+    signal shortcutsRequested()
     padding: 6
     readonly property modelInfo info: engine.info
+
+    // Ctrl+E (Main.qml): the Export button's menu, to pick Markdown or JSON with the keyboard.
+    function openExportMenu() {
+        if (bar.canExport)
+            exportMenu.open()
+    }
 
     function statusText() {
         switch (bar.engine.state) {
@@ -126,6 +133,12 @@ Pane {
                 onClicked: helpMenu.open()
                 Menu {
                     id: helpMenu
+                    MenuItem {
+                        objectName: "keyboardShortcuts"
+                        text: qsTr("Keyboard shortcuts (F1)")
+                        Accessible.name: qsTr("Keyboard shortcuts")
+                        onTriggered: bar.shortcutsRequested()
+                    }
                     MenuItem {
                         objectName: "runSmokeTest"
                         text: qsTr("Run smoke test…")

@@ -2,11 +2,16 @@
 without a display), --check-qml-modules lists the modules, and a missing QML module makes the
 app refuse to start naming its Debian package (exit 1, not a crash)."""
 
+import os
 import subprocess
 
 
 def _run(w, args, display=True, extra_env=None):
     env = dict(w.env, QT_QPA_PLATFORM="xcb", **(extra_env or {}))
+    # A runtime folder of its own: the walkthrough's window is still open, and a second start
+    # in the same one would hand over to it (single instance) instead of starting.
+    env["XDG_RUNTIME_DIR"] = os.path.join(w.work, "run-cli")
+    os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
     if not display:
         env.pop("DISPLAY")
         env.pop("QT_QPA_PLATFORM")
