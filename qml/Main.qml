@@ -25,6 +25,7 @@ ApplicationWindow {
         onExportRequested: (format) => exportDialog.openFor(format)
         onCopyRequested: (text) => App.chat.copyText(text)
         onSmokeTestRequested: smokeTest.start()
+        onServerRequested: serverDialog.start()
     }
 
     function showPreview(path, name, level, tokens, w, h) {
@@ -130,6 +131,7 @@ ApplicationWindow {
     SettingsDialog { id: settingsDialog; settings: App.settings }
 
     ExportDialog { id: exportDialog; library: App.library }
+    ServerDialog { id: serverDialog; connection: App.server }
     SmokeTestDialog {
         id: smokeTest
         engine: App.engine

@@ -76,6 +76,7 @@ Pane {
                 objectName: "messageLevelPicker"
                 level: composer.attachments.messageLevel
                 modelLevels: composer.engine.detailLevels
+                refusals: composer.engine.levelRefusals
                 accessiblePrefix: qsTr("Message detail level")
                 onPicked: (value) => composer.attachments.messageLevel = value
             }

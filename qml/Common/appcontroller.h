@@ -9,6 +9,7 @@
 #include "Chat/conversationmodel.h"
 #include "Conversations/chatlistmodel.h"
 #include "Conversations/conversationlibrary.h"
+#include "Server/serverconnection.h"
 #include "Settings/conversationsettings.h"
 #include "core/worker/enginebackend.h"
 #include "core/worker/engineclient.h"
@@ -38,10 +39,12 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::AttachmentModel* attachments READ attachments CONSTANT)
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
+    Q_PROPERTY(facet::ui::ServerConnection* server READ server CONSTANT)
 public:
     // `storeRoot` empty: the XDG data folder. `backend`: the engine the worker runs
-    // (app::makeLocalBackend() for the real one). No default arguments on purpose: Qt 6.4 builds
-    // a default-constructible singleton itself instead of calling create().
+    // (app::makeLocalBackend() for the real one); a vLLM server can stand in for it
+    // (app::withServers, Model → Connect to a server…). No default arguments on purpose: Qt 6.4
+    // builds a default-constructible singleton itself instead of calling create().
     AppController(const QString& storeRoot, std::unique_ptr<app::EngineBackend> backend,
                   QObject* parent = nullptr);
     ~AppController() override;
@@ -56,6 +59,7 @@ public:
     AttachmentModel* attachments() const { return attachments_; }
     ConversationModel* conversation() const { return conversation_; }
     ChatListModel* chats() const { return chats_; }
+    ServerConnection* server() const { return server_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -66,6 +70,7 @@ private:
     ConversationLibrary* library_;
     ChatSession* chat_;
     ConversationSettings* settings_;
+    ServerConnection* server_;
 };
 
 } // namespace facet::ui

@@ -48,6 +48,11 @@ public slots:
                       const QString& runtimeLibrary);
     void unloadModel();
 
+public:
+    // A vLLM server instead of a local model: answered like loadModel (loadFailed keeps what was
+    // in use), with serverConnected just before modelLoaded. Called by a queued lambda.
+    void connectServer(quint64 id, const remote::ConnectOptions& options);
+
 signals:
     void loadProgress(quint64 id, const QString& step, double fraction);
     void modelLoaded(quint64 id, const facet::generate::ModelInfo& info,
@@ -62,6 +67,8 @@ signals:
     // ms, message, details), `report` the whole report (generate::smokeReportToJson).
     void smokeStep(quint64 id, int index, int count, const QJsonObject& step, bool done);
     void smokeFinished(quint64 id, const QJsonObject& report);
+    // `apiBase`: the server's normalised URL; `roundTripMs`: its GET /v1/models at connect.
+    void serverConnected(quint64 id, const QString& apiBase, double roundTripMs);
 
 private:
     std::unique_ptr<EngineBackend> backend_;
