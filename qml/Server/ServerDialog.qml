@@ -93,6 +93,8 @@ Dialog {
                                  ? qsTr("Kept for this server (leave empty to use it)")
                                  : qsTr("None (or FACET_API_KEY)")
                 Accessible.name: qsTr("API key")
+                // Qt 6.4's AT-SPI bridge reports a password field without this name (its
+                // placeholder is what a screen reader hears): the label beside it says "API key".
                 // A key may be what the server wanted (HTTP 401): ask again with it.
                 onEditingFinished: if (dialog.connection.probeError.length > 0) dialog.probeNow()
             }

@@ -102,7 +102,9 @@ private slots:
         QCOMPARE(message(1).stats.value("server").toString(), url("plain"));
         QCOMPARE(message(1).stats.value("served_model").toString(), QStringLiteral("gemma-4-test"));
         QCOMPARE(message(1).stats.value("prompt_tokens").toInt(), 20 + 280 + 2);  // its usage
-        QCOMPARE(app::replyStatsFromJson(message(1).stats).server, url("plain")); // under the reply
+        const app::ReplyStats stats = app::replyStatsFromJson(message(1).stats);
+        QCOMPARE(stats.server, url("plain")); // shown under the reply
+        QCOMPARE(stats.bucketsText(), QString()); // the server's buckets are not known
         QVERIFY(script_->requests().empty()); // the local engine was not asked
 
         // What the server received, read back from it: the level and the file's own bytes.

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 
+from conversations import find_by_question
 from steps_dialogs import attach
 
 FAKE_VLLM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "remote",
@@ -33,13 +34,14 @@ def connect(w, url, key=None, shot=None):
     """Server… → type the URL (and key) → the models are listed → Connect; waits for the log's
     "model loaded from URL"."""
     w.x.click_control(w.a11y.find("Connect to a server", role="push button"))
-    field = w.a11y.find("Server URL")
+    field = w.a11y.find("Server URL", role="text")
     w.app.check_alive("opening the server dialog")
     w.x.click_control(field)
     w.x.key("ctrl+a")
     w.x.type(url)
     if key:
-        w.x.click_control(w.a11y.find("API key"))
+        # Qt 6.4 reports a password field without its name: the dialog's only one, by role.
+        w.x.click_control(w.a11y.find("", role="password text"))
         w.x.type(key)
         w.x.key("Tab")  # editing finished: asked again with the key
     answer = None
@@ -94,7 +96,11 @@ def step_server(w):
 
     m = ask(w, "What is in the picture?", "Standard (280)")
     assert m.group(2) == "stop_token", "the reply ended with %r" % m.group(0)
-    w.a11y.find("The picture shows a red square", prefix=True, timeout=10)
+    engine = w.a11y.find("engine", timeout=10).description
+    assert engine == "server %s · gemma-4-test" % plain, "under the reply: %r" % engine
+    _, reply = find_by_question(w.env["XDG_DATA_HOME"], "What is in the picture?")
+    assert reply and reply.get("text") == "The picture shows a red square — größer ✓ 🟥.", \
+        "saved reply: %r" % reply
     w.shot("server-reply")
 
     # Remembered: the next start connects to the same server.

@@ -8,7 +8,8 @@ namespace facet::app {
 QString ReplyStats::bucketsText() const {
     QStringList parts;
     for (const ImageStat& i : images)
-        parts << QStringLiteral("%1→%2").arg(i.level).arg(i.bucket);
+        if (i.bucket > 0) // 0: not known (a server chooses its buckets itself)
+            parts << QStringLiteral("%1→%2").arg(i.level).arg(i.bucket);
     return parts.join(QStringLiteral(", "));
 }
 
