@@ -101,11 +101,11 @@ private slots:
         QCOMPARE(message(1).stats.value("engine").toString(), QStringLiteral("remote"));
         QCOMPARE(message(1).stats.value("server").toString(), url("plain"));
         QCOMPARE(message(1).stats.value("served_model").toString(), QStringLiteral("gemma-4-test"));
-        QCOMPARE(message(1).stats.value("prompt_tokens").toInt(), 20 + 280 + 2);  // its usage
+        QCOMPARE(message(1).stats.value("prompt_tokens").toInt(), 20 + 280 + 2); // its usage
         const app::ReplyStats stats = app::replyStatsFromJson(message(1).stats);
-        QCOMPARE(stats.server, url("plain")); // shown under the reply
+        QCOMPARE(stats.server, url("plain"));     // shown under the reply
         QCOMPARE(stats.bucketsText(), QString()); // the server's buckets are not known
-        QVERIFY(script_->requests().empty()); // the local engine was not asked
+        QVERIFY(script_->requests().empty());     // the local engine was not asked
 
         // What the server received, read back from it: the level and the file's own bytes.
         const QJsonObject body = remotetest::lastRequest("plain").value("body").toObject();
