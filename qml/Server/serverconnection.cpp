@@ -186,7 +186,7 @@ void ServerConnection::onConnectFailed(const QString& url, const QString& messag
     if (otherwise_) { // at start: the folder used last, or the demo model, instead
         startNoteUrl_ = url;
         startNote_ = tr("%1\nThe server in use when Facet last ended could not be used, so a "
-                        "local model was loaded instead. Model → Connect to a server… to retry.")
+                        "local model was loaded instead. Server… in the status line to retry.")
                          .arg(message);
         std::exchange(otherwise_, nullptr)();
     }

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 from conversations import find_by_question
 from steps_dialogs import attach
@@ -50,7 +51,6 @@ def connect(w, url, key=None, shot=None):
         if "model(s) served" in answer:
             break
         w.app.check_alive("listing the server's models")
-        import time
         time.sleep(0.1)
     assert "model(s) served" in answer, "the dialog says %r" % answer
     if shot:
