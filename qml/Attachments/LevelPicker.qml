@@ -46,6 +46,9 @@ RowLayout {
                 Accessible.description: picker.reasonFor(cell.modelData)
                 onClicked: {
                     picker.level = cell.modelData
+                    // A click toggles `checked` by hand, which ends its binding: bring it back,
+                    // so a level set from outside later (a server's refusal) still shows.
+                    checked = Qt.binding(() => picker.level === cell.modelData)
                     picker.picked(cell.modelData)
                 }
             }

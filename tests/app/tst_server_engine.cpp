@@ -9,6 +9,7 @@
 #include "core/types/replystats.h"
 #include "core/worker/scriptedbackend.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
@@ -122,6 +123,24 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(dataUrl.startsWith(QStringLiteral("data:image/jpeg;base64,")));
         QCOMPARE(QByteArray::fromBase64(dataUrl.section(',', 1).toLatin1()), file.readAll());
+
+        // Exported as any reply: the Markdown names the server, the JSON keeps the stats.
+        const QString out = dir_.filePath(QStringLiteral("export"));
+        QVERIFY(QDir().mkpath(out));
+        QVERIFY(app_->library()->exportConversation(out, QStringLiteral("chat"), "md"));
+        QVERIFY(app_->library()->exportConversation(out, QStringLiteral("chat"), "json"));
+        QFile md(out + QStringLiteral("/chat.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString markdown = QString::fromUtf8(md.readAll());
+        QVERIFY(markdown.contains(kReply));
+        QVERIFY2(markdown.contains(QStringLiteral("server %1 (gemma-4-test)").arg(url("plain"))),
+                 qPrintable(markdown));
+        QFile json(out + QStringLiteral("/chat.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray exported =
+            QJsonDocument::fromJson(json.readAll()).object().value("messages").toArray();
+        QCOMPARE(exported.last().toObject().value("stats").toObject().value("engine").toString(),
+                 QStringLiteral("remote"));
     }
 
     void firstRefusalDisablesTheLevel() {
