@@ -27,6 +27,7 @@ ApplicationWindow {
         onCopyRequested: (text) => App.chat.copyText(text)
         onSmokeTestRequested: smokeTest.start()
         onShortcutsRequested: shortcutsDialog.open()
+        onServerRequested: serverDialog.start()
     }
 
     function showPreview(path, name, level, tokens, w, h) {
@@ -151,6 +152,7 @@ ApplicationWindow {
 
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }
+    ServerDialog { id: serverDialog; connection: App.server }
     SmokeTestDialog {
         id: smokeTest
         engine: App.engine

@@ -185,8 +185,9 @@ int main(int argc, char** argv) {
     if (const int rc = checkQmlModules(engine, options.checkQmlModules);
         rc != 0 || options.checkQmlModules)
         return rc;
-    // The last model folder that loaded, else the demo model (simulated device).
-    startupModel.start();
+    // The server in use last time, else the last model folder that loaded, else the demo model
+    // (simulated device).
+    app.server()->restoreAtStart([&startupModel] { startupModel.start(); });
     if (!facet::ui::loadMainWindow(engine, app))
         return 1;
     // `facet IMAGE...`: attached once the window shows refusals as notices.

@@ -67,8 +67,8 @@ void StartupModel::onStateChanged() {
         engine_.setLoadProblem(std::exchange(noteFolder_, {}), std::exchange(note_, {}));
         return;
     }
-    if (engine_.demo())
-        return; // the demo model is the default anyway; the folder chosen last stays
+    if (engine_.demo() || engine_.server())
+        return; // the demo is the default anyway; a server is remembered by ServerConnection
     settings.setValue(kFolderKey, engine_.modelDir());
     settings.setValue(kDeviceKey, engine_.info().deviceId);
 }

@@ -76,10 +76,13 @@ Pane {
             LevelPicker {
                 id: levelPicker
                 objectName: "messageLevelPicker"
-                level: composer.attachments.messageLevel
                 modelLevels: composer.engine.detailLevels
+                refusals: composer.engine.levelRefusals
                 accessiblePrefix: qsTr("Message detail level")
                 onPicked: (value) => composer.attachments.messageLevel = value
+                // Not a plain `level:` binding: a click assigns `level` and would end it; the
+                // message level also changes from outside (a new model, a server's refusal).
+                Binding on level { value: composer.attachments.messageLevel }
             }
             // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
             Switch {

@@ -27,7 +27,8 @@ Flow {
                           : early.length > 0 ? { name: qsTr("time to first token"), text: early } : null,
             stats.generatedTokens > 1 ? { name: qsTr("decode speed"), text: qsTr("%1 tokens/s").arg(stats.decodeTokensPerS.toFixed(1)) } : null,
             stats.bucketsText.length > 0 ? { name: qsTr("buckets"), text: qsTr("level→bucket %1").arg(stats.bucketsText) } : null,
-            { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(stats.finishLabel || "–") }
+            { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(stats.finishLabel || "–") },
+            stats.server.length > 0 ? { name: qsTr("engine"), text: qsTr("server %1 · %2").arg(stats.server).arg(stats.servedModel) } : null
         ]
         return all // the nulls (not measured) are skipped by the delegate
     }

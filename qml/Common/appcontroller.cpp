@@ -1,6 +1,7 @@
 #include "Common/appcontroller.h"
 
 #include "core/conversations/conversationstore.h"
+#include "core/worker/remotebackend.h"
 #include "core/worker/scriptedbackend.h"
 
 #include <QJSEngine>
@@ -14,14 +15,15 @@ QPointer<AppController> g_instance;
 AppController::AppController(const QString& storeRoot, std::unique_ptr<app::EngineBackend> backend,
                              QObject* parent)
     : QObject(parent), store_(std::make_unique<app::ConversationStore>(storeRoot)),
-      engine_(new app::EngineClient(std::move(backend), this)),
+      engine_(new app::EngineClient(app::withServers(std::move(backend)), this)),
       attachments_(new AttachmentModel(this)), conversation_(new ConversationModel(this)),
       chats_(new ChatListModel(this)),
       library_(new ConversationLibrary(*conversation_, *chats_, *store_, this)),
       chat_(new ChatSession(*engine_, *attachments_, *conversation_, *library_, this)),
       settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)),
       imageCache_(new ImageCacheSetting(*engine_, this)),
-      backgroundEncoder_(new BackgroundEncoder(*engine_, *attachments_, this)) {
+      backgroundEncoder_(new BackgroundEncoder(*engine_, *attachments_, this)),
+      server_(new ServerConnection(*engine_, this)) {
     // A level the new model lacks is replaced by the compiled one nearest the default.
     connect(engine_, &app::EngineClient::stateChanged, this, [this] {
         const QList<int> levels = engine_->detailLevels();

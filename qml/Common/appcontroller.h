@@ -10,6 +10,7 @@
 #include "Chat/conversationmodel.h"
 #include "Conversations/chatlistmodel.h"
 #include "Conversations/conversationlibrary.h"
+#include "Server/serverconnection.h"
 #include "Settings/conversationsettings.h"
 #include "Settings/imagecachesetting.h"
 #include "core/worker/enginebackend.h"
@@ -41,10 +42,12 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
     Q_PROPERTY(facet::ui::ImageCacheSetting* imageCache READ imageCache CONSTANT)
+    Q_PROPERTY(facet::ui::ServerConnection* server READ server CONSTANT)
 public:
     // `storeRoot` empty: the XDG data folder. `backend`: the engine the worker runs
-    // (app::makeLocalBackend() for the real one). No default arguments on purpose: Qt 6.4 builds
-    // a default-constructible singleton itself instead of calling create().
+    // (app::makeLocalBackend() for the real one); a vLLM server can stand in for it
+    // (app::withServers, Model → Connect to a server…). No default arguments on purpose: Qt 6.4
+    // builds a default-constructible singleton itself instead of calling create().
     AppController(const QString& storeRoot, std::unique_ptr<app::EngineBackend> backend,
                   QObject* parent = nullptr);
     ~AppController() override;
@@ -61,6 +64,7 @@ public:
     ChatListModel* chats() const { return chats_; }
     ImageCacheSetting* imageCache() const { return imageCache_; }
     BackgroundEncoder* backgroundEncoder() const { return backgroundEncoder_; }
+    ServerConnection* server() const { return server_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -73,6 +77,7 @@ private:
     ConversationSettings* settings_;
     ImageCacheSetting* imageCache_;
     BackgroundEncoder* backgroundEncoder_;
+    ServerConnection* server_;
 };
 
 } // namespace facet::ui

@@ -6,6 +6,8 @@ import Facet.Ui
 
 // The model status line: device, runtime library (real or the built-in simulator) and version,
 // model name, detail levels and buckets; load progress; problems in full; the demo-model note.
+// On a vLLM server: "server URL · model · N ms round trip" (GET /v1/models, timed again every
+// 30 s) and the levels offered.
 Pane {
     id: bar
     required property EngineClient engine
@@ -13,6 +15,7 @@ Pane {
     required property bool canExport
     signal settingsRequested()
     signal smokeTestRequested()
+    signal serverRequested()
     signal copyRequested(string text)
     signal exportRequested(string format)
     signal shortcutsRequested()
@@ -36,6 +39,10 @@ Pane {
         }
         if (!info.loaded)
             return ""
+        if (bar.engine.server)
+            return qsTr("server %1 · %2 · %3 ms round trip · levels %4")
+                   .arg(bar.engine.serverUrl).arg(info.name).arg(Math.round(bar.engine.roundTripMs))
+                   .arg(bar.engine.detailLevels.join(", "))
         return qsTr("%1 · device %2 · %3 %4 %5 · levels %6 · buckets %7")
                .arg(info.name).arg(info.deviceId)
                .arg(info.simulated ? qsTr("built-in simulator") : qsTr("RBLN runtime"))
@@ -75,6 +82,13 @@ Pane {
         }
     }
 
+    Timer {
+        interval: 30000
+        repeat: true
+        running: bar.engine.server
+        onTriggered: bar.engine.measureRoundTrip()
+    }
+
     FolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
@@ -110,6 +124,12 @@ Pane {
                 onClicked: folderDialog.open()
             }
             Button {
+                objectName: "serverButton"
+                text: qsTr("Server…")
+                Accessible.name: qsTr("Connect to a server")
+                onClicked: bar.serverRequested()
+            }
+            Button {
                 visible: !bar.engine.demo && bar.engine.demoModelDir.length > 0
                 text: qsTr("Demo model")
                 Accessible.name: qsTr("Load the built-in demo model")
@@ -142,7 +162,7 @@ Pane {
                     MenuItem {
                         objectName: "runSmokeTest"
                         text: qsTr("Run smoke test…")
-                        enabled: bar.engine.ready
+                        enabled: bar.engine.ready && !bar.engine.server
                         Accessible.name: qsTr("Run the smoke test of the NPU install")
                         onTriggered: bar.smokeTestRequested()
                     }

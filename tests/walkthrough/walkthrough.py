@@ -23,6 +23,7 @@ import images  # noqa: E402
 import steps_chat  # noqa: E402
 import steps_cli  # noqa: E402
 import steps_dialogs  # noqa: E402
+import steps_server  # noqa: E402
 from facetapp import AppDied, FacetApp  # noqa: E402
 from xinput import XInput  # noqa: E402
 from xsession import XSession  # noqa: E402
@@ -37,6 +38,7 @@ STEPS = [
     ("export", steps_dialogs.step_export, True),
     ("switch while streaming", steps_chat.step_switch_while_streaming, True),
     ("stop during encoding", steps_chat.step_stop_during_encoding, True),
+    ("server", steps_server.step_server, True),
     ("command line", steps_cli.step_command_line, False),
 ]
 
@@ -146,6 +148,9 @@ def run(args):
     finally:
         if w.app is not None:
             w.app.stop()
+        if getattr(w, "fake_server", None) is not None:
+            w.fake_server.kill()
+            w.fake_server.wait()
         session.stop()
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

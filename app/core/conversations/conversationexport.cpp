@@ -25,6 +25,10 @@ QString statsLine(const QJsonObject& s) {
     add("decode_tokens_per_s", QStringLiteral("%1 tokens/s"));
     if (s.contains(QLatin1String("finish_reason")))
         parts << QStringLiteral("finish: ") + s.value(QLatin1String("finish_reason")).toString();
+    if (s.value(QLatin1String("engine")).toString() == QLatin1String("remote")) // a vLLM server
+        parts << QStringLiteral("server %1 (%2)")
+                     .arg(s.value(QLatin1String("server")).toString(),
+                          s.value(QLatin1String("served_model")).toString());
     return parts.join(QStringLiteral(" · ")); // UTF-8 source: not QLatin1String
 }
 

@@ -8,7 +8,8 @@ namespace facet::app {
 QString ReplyStats::bucketsText() const {
     QStringList parts;
     for (const ImageStat& i : images)
-        parts << QStringLiteral("%1→%2").arg(i.level).arg(i.bucket);
+        if (i.bucket > 0) // 0: not known (a server chooses its buckets itself)
+            parts << QStringLiteral("%1→%2").arg(i.level).arg(i.bucket);
     return parts.join(QStringLiteral(", "));
 }
 
@@ -26,6 +27,10 @@ ReplyStats replyStatsFromJson(const QJsonObject& o) {
     s.decodeTokensPerS = o.value(QLatin1String("decode_tokens_per_s")).toDouble();
     s.totalMs = o.value(QLatin1String("total_ms")).toDouble();
     s.finishReason = finishReasonFromKey(o.value(QLatin1String("finish_reason")).toString());
+    if (o.value(QLatin1String("engine")).toString() == QLatin1String("remote")) {
+        s.server = o.value(QLatin1String("server")).toString();
+        s.servedModel = o.value(QLatin1String("served_model")).toString();
+    }
     for (const QJsonValue& v : o.value(QLatin1String("images")).toArray()) {
         const QJsonObject i = v.toObject();
         s.images.append({i.value(QLatin1String("level")).toInt(),

@@ -41,6 +41,8 @@ struct ReplyStats {
     Q_PROPERTY(QString finishLabel READ finishLabel)
     Q_PROPERTY(QString bucketsText READ bucketsText)
     Q_PROPERTY(QList<facet::app::ImageStat> images MEMBER images)
+    Q_PROPERTY(QString server MEMBER server)
+    Q_PROPERTY(QString servedModel MEMBER servedModel)
 public:
     bool present = false; // false: no statistics stored (streaming, or an old reply)
     int promptTokens = 0;
@@ -54,6 +56,8 @@ public:
     double totalMs = 0;
     FinishReason finishReason = FinishReason::None;
     QList<ImageStat> images;
+    QString server;      // the API base of the vLLM server that answered ("engine": "remote")
+    QString servedModel; // the model it served
 
     // A first token exists only when one was generated; its time is meaningless otherwise.
     bool firstTokenSeen() const { return generatedTokens > 0; }

@@ -3,8 +3,10 @@
 // compiled model (LocalBackend: generate::Engine on the NPU or the simulator); the scripted one
 // (ScriptedBackend) plays canned phases, text and errors so controller and view tests run in
 // milliseconds without a model. Called on the worker thread only.
+#include "common/error.h"
 #include "generate/engine.h"
 #include "generate/smoke_test.h"
+#include "remote/remote_engine.h"
 
 #include <atomic>
 #include <functional>
@@ -53,6 +55,20 @@ public:
     [[nodiscard]] virtual generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
                                                           const generate::SmokeProgress& progress,
                                                           const std::atomic<bool>& stop) = 0;
+
+    // A vLLM server as the engine instead of a model on this machine (remotebackend.h). Like
+    // load(): on failure it throws with the reason and what was in use stays; on success the
+    // local model is unloaded. Only the backend withServers() makes can do it.
+    virtual void connectServer(const remote::ConnectOptions& options,
+                               const std::atomic<bool>& stop) {
+        (void)options;
+        (void)stop;
+        throw Error("this engine cannot use a server");
+    }
+    // The connected server's API base ("http://host:8000/v1"); empty for a local model.
+    [[nodiscard]] virtual std::string serverUrl() const { return {}; }
+    // The round trip of the connect's GET /v1/models, ms; 0 for a local model.
+    [[nodiscard]] virtual double serverRoundTripMs() const { return 0; }
 };
 
 // The compiled model through generate::Engine; keeps the KV cache of the latest conversation.

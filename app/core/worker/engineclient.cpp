@@ -1,9 +1,11 @@
 #include "core/worker/engineclient.h"
 
 #include "generate/builtin_paths.h"
+#include "remote/chat_request.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <utility>
 
@@ -31,6 +33,10 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                     return;
                 info_ = fromEngine(info);
                 defaults_ = defaults;
+                server_ = std::exchange(loadingServer_, false);
+                refusals_.clear(); // a new server (or none) has refused nothing yet
+                serverKey_ = server_ ? loadingKey_ : QString();
+                loadingKey_.clear();
                 lastError_.clear();
                 modelDir_ = loadingDir_;
                 modelRuntime_ = loadingRuntime_;
@@ -46,6 +52,9 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                     return;
                 const QString folder = std::exchange(loadingDir_, {});
                 const bool cancelled = std::exchange(cancelling_, false);
+                loadingKey_.clear();
+                if (std::exchange(loadingServer_, false) && !cancelled)
+                    emit serverConnectFailed(folder, message);
                 if (modelKept) { // the model in use stays; the problem is shown beside it
                     if (!cancelled)
                         setLoadProblem(folder, message);
@@ -54,6 +63,7 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                 }
                 modelDir_.clear();
                 demo_ = false;
+                server_ = false;
                 lastError_ = cancelled ? tr("Loading cancelled") : message;
                 setState(cancelled ? State::NoModel : State::Failed);
             });
@@ -76,6 +86,26 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                 // The model the test unloaded comes back.
                 loadModelDir(modelDir_, info_.deviceId, modelRuntime_);
             });
+    connect(worker_, &EngineWorker::serverConnected, this,
+            [this](quint64 id, const QString& apiBase, double roundTripMs) {
+                if (id != loadId_)
+                    return;
+                loadingDir_ = apiBase; // the model "folder" of a server is its API base
+                roundTripMs_ = roundTripMs;
+                emit roundTripChanged();
+            });
+    ping_ = new ServerQuery(this);
+    connect(ping_, &ServerQuery::answered, this,
+            [this](const QString& url, const QStringList&, double ms) {
+                if (!server() || url != modelDir_)
+                    return;
+                roundTripMs_ = ms;
+                emit roundTripChanged();
+            });
+    // Before the failure is forwarded, so the chat sees the level picker already updated.
+    connect(worker_, &EngineWorker::failed, this,
+            [this](quint64 id, const QString& message) { noteLevelRefusal(id, message); });
+    connect(worker_, &EngineWorker::finished, this, [this](quint64 id) { jobLevels_.remove(id); });
     connect(worker_, &EngineWorker::phaseChanged, this, &EngineClient::phaseChanged);
     connect(worker_, &EngineWorker::textArrived, this, &EngineClient::textArrived);
     connect(worker_, &EngineWorker::finished, this, &EngineClient::finished);
@@ -122,7 +152,69 @@ ModelInfo EngineClient::info() const {
 }
 
 QList<int> EngineClient::detailLevels() const {
-    return state_ == State::Ready ? info_.detailLevels : QList<int>{};
+    if (state_ != State::Ready)
+        return {};
+    QList<int> levels = info_.detailLevels;
+    levels.removeIf([this](int level) { return refusals_.contains(level); });
+    return levels;
+}
+
+QVariantMap EngineClient::levelRefusals() const {
+    QVariantMap map;
+    if (server())
+        for (auto it = refusals_.begin(); it != refusals_.end(); ++it)
+            map.insert(QString::number(it.key()), it.value());
+    return map;
+}
+
+void EngineClient::connectServer(const QString& url, const QString& model, const QString& apiKey,
+                                 const QList<int>& levels) {
+    if (state_ == State::Loading)
+        cancelLoad();
+    loadId_ = worker_->nextRequestId();
+    loadingDir_ = url.trimmed();
+    loadingRuntime_.clear();
+    loadingServer_ = true;
+    loadingKey_ = apiKey;
+    cancelling_ = false;
+    loadStep_ = tr("Connecting");
+    loadFraction_ = 0;
+    emit loadProgressChanged();
+    setState(State::Loading);
+    remote::ConnectOptions options;
+    options.url = loadingDir_.toStdString();
+    if (!model.isEmpty())
+        options.servedModel = model.toStdString();
+    if (!apiKey.isEmpty())
+        options.apiKey = apiKey.toStdString();
+    if (!levels.isEmpty())
+        options.levels.assign(levels.begin(), levels.end());
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, id = loadId_, options] { w->connectServer(id, options); },
+        Qt::QueuedConnection);
+}
+
+void EngineClient::measureRoundTrip() {
+    if (server())
+        ping_->start(modelDir_, serverKey_);
+}
+
+void EngineClient::noteLevelRefusal(quint64 id, const QString& message) {
+    const auto level = jobLevels_.take(id);
+    // The remote engine's words for a refusal: "server URL answered HTTP 400 (Bad Request) to
+    // POST URL/chat/completions: <the server's message>" (engine/remote/server_messages.cpp).
+    // Other 400s (a prompt longer than the context) are not about the level: the server's
+    // message must name max_soft_tokens or the level itself.
+    const QString marker = QStringLiteral(" answered HTTP 400 ");
+    if (!server() || level == 0 || refusals_.contains(level) || !message.contains(marker))
+        return;
+    const int after = message.indexOf(QStringLiteral(": "), message.indexOf(marker));
+    const QString said = after < 0 ? message : message.mid(after + 2);
+    const QRegularExpression levelWord(QStringLiteral("\\b%1\\b").arg(level));
+    if (!said.contains(QLatin1String("max_soft_tokens")) && !said.contains(levelWord))
+        return;
+    refusals_.insert(level, said);
+    emit stateChanged(); // detailLevels and levelRefusals changed
 }
 
 void EngineClient::loadModel(const QUrl& folder, int deviceId) {
@@ -155,6 +247,7 @@ void EngineClient::loadModelDir(const QString& folder, int deviceId, const QStri
     loadId_ = worker_->nextRequestId();
     loadingDir_ = QDir::cleanPath(folder);
     loadingRuntime_ = runtime;
+    loadingServer_ = false;
     cancelling_ = false;
     loadStep_ = tr("Starting");
     loadFraction_ = 0;
@@ -186,7 +279,7 @@ void EngineClient::cancelLoad() {
 }
 
 bool EngineClient::runSmokeTest() {
-    if (state_ != State::Ready || smokeRunning())
+    if (state_ != State::Ready || smokeRunning() || server_) // it checks this machine's NPU
         return false;
     stopPreencode();
     smokeId_ = worker_->nextRequestId();
@@ -227,6 +320,13 @@ quint64 EngineClient::submit(GenerateJob job, PreencodeUse preencode) {
     runningJobs_.insert(job.id);
     if (wasIdle)
         emit idleChanged();
+    if (server()) {
+        try { // mixed levels end in the engine's own error; nothing to note then
+            if (const auto level = remote::requestLevel(job.request))
+                jobLevels_.insert(job.id, *level);
+        } catch (const std::exception&) {
+        }
+    }
     QMetaObject::invokeMethod(
         worker_, [w = worker_, job] { w->runJob(job); }, Qt::QueuedConnection);
     return job.id;

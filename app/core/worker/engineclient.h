@@ -4,11 +4,15 @@
 // for the status line, and forwards generation requests and their events.
 #include "core/types/modelinfo.h"
 #include "core/worker/engineworker.h"
+#include "core/worker/serverquery.h"
 
+#include <QHash>
+#include <QMap>
 #include <QObject>
 #include <QSet>
 #include <QThread>
 #include <QUrl>
+#include <QVariantMap>
 
 namespace facet::app {
 
@@ -28,6 +32,12 @@ class EngineClient : public QObject {
     Q_PROPERTY(QList<int> detailLevels READ detailLevels NOTIFY stateChanged)
     Q_PROPERTY(QString demoModelDir READ demoModelDir CONSTANT)
     Q_PROPERTY(bool smokeRunning READ smokeRunning NOTIFY smokeRunningChanged)
+    // A vLLM server in use (connectServer) instead of a local model.
+    Q_PROPERTY(bool server READ server NOTIFY stateChanged)
+    Q_PROPERTY(QString serverUrl READ serverUrl NOTIFY stateChanged)
+    Q_PROPERTY(double roundTripMs READ roundTripMs NOTIFY roundTripChanged)
+    // Levels the server refused (HTTP 400), level → the server's message; not in detailLevels.
+    Q_PROPERTY(QVariantMap levelRefusals READ levelRefusals NOTIFY stateChanged)
 public:
     enum class State { NoModel, Loading, Ready, Failed };
     Q_ENUM(State)
@@ -81,6 +91,20 @@ public:
     // them encoded, instead of starting them again from scratch.
     enum class PreencodeUse { Cancel, Wait };
     quint64 submit(GenerateJob job, PreencodeUse preencode = PreencodeUse::Cancel);
+    // A vLLM server as the engine (withServers() backends only): `url` as typed ("host:8000",
+    // "http://host:8000/v1"), `model` empty for the server's first, `apiKey` empty for
+    // $FACET_API_KEY, `levels` the detail levels to offer. Answers like loadModelDir: Ready with
+    // server() true, or the model in use kept with the reason as load problem (also sent as
+    // serverConnectFailed). The key stays in this process's memory only.
+    Q_INVOKABLE void connectServer(const QString& url, const QString& model, const QString& apiKey,
+                                   const QList<int>& levels);
+    // Times GET /v1/models again (off the GUI thread) for the status line's round trip.
+    Q_INVOKABLE void measureRoundTrip();
+    bool server() const { return state_ == State::Ready && server_; }
+    QString serverUrl() const { return server() ? modelDir_ : QString(); }
+    double roundTripMs() const { return roundTripMs_; }
+    QVariantMap levelRefusals() const;
+
     void stop(quint64 id);
     // Background encoding while the user types: the images go into the engine's vision cache
     // so that Send starts with the text prefill. Only when idle(); a newer call, a request
@@ -115,6 +139,12 @@ private:
     void setState(State state);
     void stopPreencode();
     void jobEnded(quint64 id);
+    void serverConnectFailed(const QString& url, const QString& message);
+    void roundTripChanged();
+
+private:
+    void setState(State state);
+    void noteLevelRefusal(quint64 id, const QString& message);
 
     QThread thread_;
     EngineWorker* worker_ = nullptr; // lives on thread_, deleted when it finishes
@@ -136,6 +166,14 @@ private:
     QSet<quint64> runningJobs_;
     ModelInfo info_;
     generate::SamplingSettings defaults_;
+    bool server_ = false;        // the loaded "model" is a server (modelDir_ is its API base)
+    bool loadingServer_ = false; // the running load is a connect
+    QString serverKey_;          // for measureRoundTrip; memory only
+    QString loadingKey_;         // the running connect's
+    double roundTripMs_ = 0;
+    QMap<int, QString> refusals_;
+    QHash<quint64, int> jobLevels_; // requests on a server: their one detail level
+    ServerQuery* ping_ = nullptr;
 };
 
 } // namespace facet::app

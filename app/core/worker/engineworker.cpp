@@ -55,6 +55,20 @@ void EngineWorker::loadModel(quint64 id, const QString& modelDir, int deviceId,
     cancels_.end(id);
 }
 
+void EngineWorker::connectServer(quint64 id, const remote::ConnectOptions& options) {
+    const auto cancel = cancels_.begin(id);
+    emit loadProgress(id, tr("Connecting"), 0);
+    try {
+        backend_->connectServer(options, cancel->flag);
+        emit serverConnected(id, QString::fromStdString(backend_->serverUrl()),
+                             backend_->serverRoundTripMs());
+        emit modelLoaded(id, backend_->info(), backend_->defaultSampling());
+    } catch (const std::exception& e) {
+        emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded());
+    }
+    cancels_.end(id);
+}
+
 void EngineWorker::unloadModel() {
     backend_->unload();
 }

@@ -54,6 +54,11 @@ public slots:
     void preencode(quint64 id, const std::vector<facet::generate::ImageInput>& images);
     void setVisionCacheLimit(quint64 maxBytes);
 
+public:
+    // A vLLM server instead of a local model: answered like loadModel (loadFailed keeps what was
+    // in use), with serverConnected just before modelLoaded. Called by a queued lambda.
+    void connectServer(quint64 id, const remote::ConnectOptions& options);
+
 signals:
     void loadProgress(quint64 id, const QString& step, double fraction);
     void modelLoaded(quint64 id, const facet::generate::ModelInfo& info,
@@ -71,6 +76,8 @@ signals:
     // `problems`: "PATH: reason" per image that could not be encoded (the request reports it).
     void preencoded(quint64 id, int encoded, int alreadyCached, bool cancelled,
                     const QStringList& problems);
+    // `apiBase`: the server's normalised URL; `roundTripMs`: its GET /v1/models at connect.
+    void serverConnected(quint64 id, const QString& apiBase, double roundTripMs);
 
 private:
     std::unique_ptr<EngineBackend> backend_;

@@ -1,0 +1,69 @@
+#include "core/worker/remotebackend.h"
+
+namespace facet::app {
+namespace {
+
+class ServerOrLocalBackend final : public EngineBackend {
+public:
+    explicit ServerOrLocalBackend(std::unique_ptr<EngineBackend> local)
+        : local_(std::move(local)) {}
+
+    void load(const generate::LoadOptions& options,
+              const std::function<void(const generate::LoadProgress&)>& progress,
+              const std::atomic<bool>& stop) override {
+        // The local backend keeps its own model on failure; the server stays as well.
+        local_->load(options, progress, stop);
+        server_.reset();
+    }
+
+    void unload() override {
+        server_.reset();
+        local_->unload();
+    }
+
+    bool loaded() const override { return server_ != nullptr || local_->loaded(); }
+    generate::ModelInfo info() const override { return server_ ? server_->info() : local_->info(); }
+    generate::SamplingSettings defaultSampling() const override {
+        return server_ ? server_->defaultSampling() : local_->defaultSampling();
+    }
+
+    void generate(const std::string& sessionKey, const generate::Request& request,
+                  generate::EventSink& sink, const std::atomic<bool>& stop) override {
+        if (!server_) {
+            local_->generate(sessionKey, request, sink, stop);
+            return;
+        }
+        server_->createSession()->generate(request, sink, stop);
+    }
+
+    generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
+                                    const generate::SmokeProgress& progress,
+                                    const std::atomic<bool>& stop) override {
+        // The smoke test checks this machine's install (the client refuses it on a server).
+        return local_->smokeTest(options, progress, stop);
+    }
+
+    void connectServer(const remote::ConnectOptions& options,
+                       const std::atomic<bool>& stop) override {
+        auto engine = remote::RemoteEngine::connect(options, stop); // throws: nothing changes
+        server_ = std::move(engine);
+        local_->unload(); // the device's memory is free for other programs meanwhile
+    }
+
+    std::string serverUrl() const override { return server_ ? server_->apiBase() : ""; }
+    double serverRoundTripMs() const override {
+        return server_ ? server_->connectRoundTripMs() : 0;
+    }
+
+private:
+    std::unique_ptr<EngineBackend> local_;
+    std::unique_ptr<remote::RemoteEngine> server_;
+};
+
+} // namespace
+
+std::unique_ptr<EngineBackend> withServers(std::unique_ptr<EngineBackend> local) {
+    return std::make_unique<ServerOrLocalBackend>(std::move(local));
+}
+
+} // namespace facet::app

@@ -1,0 +1,106 @@
+#pragma once
+// The app's side of "Connect to a server…" (ServerDialog.qml): the served-model list for the
+// URL being typed (GET /v1/models off the GUI thread, errors naming the URL), the API key (the
+// keyring, else this session's memory — said so in the dialog; never the settings file or the
+// log), the connect itself through the EngineClient, and what is remembered for the next start
+// (URL, model, levels, whether the server was in use). Switching to a server or back to a model
+// folder never touches the conversations: they live above the engine.
+#include "core/worker/serverquery.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QtQml/qqmlregistration.h>
+
+#include <functional>
+
+namespace facet::app {
+class EngineClient;
+}
+
+namespace facet::ui {
+
+class ApiKeyStore;
+
+class ServerConnection : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the application (App.server)")
+    Q_PROPERTY(QStringList models READ models NOTIFY probeChanged)
+    Q_PROPERTY(bool probing READ probing NOTIFY probeChanged)
+    Q_PROPERTY(QString probedUrl READ probedUrl NOTIFY probeChanged)
+    Q_PROPERTY(QString probeError READ probeError NOTIFY probeChanged)
+    Q_PROPERTY(double probeRoundTripMs READ probeRoundTripMs NOTIFY probeChanged)
+    Q_PROPERTY(bool connecting READ connecting NOTIFY connectingChanged)
+    Q_PROPERTY(QString connectError READ connectError NOTIFY connectingChanged)
+    Q_PROPERTY(bool hasStoredKey READ hasStoredKey NOTIFY keyChanged)
+    Q_PROPERTY(QString keyNote READ keyNote NOTIFY keyChanged)
+    Q_PROPERTY(QString rememberedUrl READ rememberedUrl NOTIFY rememberedChanged)
+    Q_PROPERTY(QString rememberedModel READ rememberedModel NOTIFY rememberedChanged)
+    Q_PROPERTY(QList<int> rememberedLevels READ rememberedLevels NOTIFY rememberedChanged)
+public:
+    ServerConnection(app::EngineClient& engine, QObject* parent = nullptr);
+    ~ServerConnection() override;
+
+    QStringList models() const { return models_; }
+    bool probing() const { return query_->running(); }
+    QString probedUrl() const { return probedUrl_; }
+    QString probeError() const { return probeError_; }
+    double probeRoundTripMs() const { return probeMs_; }
+    bool connecting() const { return connecting_; }
+    QString connectError() const { return connectError_; }
+    bool hasStoredKey() const { return !knownKey(keyUrl_).isEmpty(); }
+    QString keyNote() const { return keyNote_; }
+    QString rememberedUrl() const;
+    QString rememberedModel() const;
+    QList<int> rememberedLevels() const;
+
+    // Lists the server's models (the dialog calls it once the URL is typed). `typedKey` empty:
+    // the key kept for this URL, else $FACET_API_KEY.
+    Q_INVOKABLE void probe(const QString& url, const QString& typedKey);
+    // Looks the URL's key up in the keyring (hasStoredKey, keyNote).
+    Q_INVOKABLE void lookUpKey(const QString& url);
+    // Connects; a typed key is kept once the server has accepted the connection.
+    Q_INVOKABLE void connectTo(const QString& url, const QString& model, const QString& typedKey,
+                               const QList<int>& levels);
+
+    // At start: connects to the server in use when the app last ended (key from the keyring).
+    // Calls `otherwise` (load the last folder or the demo model) when there is none or it
+    // fails; then the failure shows as the load problem beside the model loaded instead.
+    void restoreAtStart(std::function<void()> otherwise);
+
+signals:
+    void probeChanged();
+    void connectingChanged();
+    void keyChanged();
+    void rememberedChanged();
+    void connected();
+
+private:
+    QString knownKey(const QString& url) const;
+    void onModelLoaded();
+    void onConnectFailed(const QString& url, const QString& message);
+    void keepKey(const QString& apiBase, const QString& key);
+    void setKeyNote(const QString& url, const QString& problem);
+
+    app::EngineClient& engine_;
+    app::ServerQuery* query_;
+    ApiKeyStore* keys_;
+    QStringList models_;
+    QString probedUrl_;
+    QString probeError_;
+    double probeMs_ = 0;
+    bool connecting_ = false;
+    QString connectError_;
+    QString pendingKey_; // typed for the running connect, kept once it succeeds
+    QString keyUrl_;     // the URL hasStoredKey and keyNote are about
+    QString keyNote_;
+    QHash<QString, QString> sessionKeys_; // URL → key: this session's (keyring or not)
+    bool keyringMissing_ = false;
+    std::function<void()> otherwise_; // while the start-up connect runs
+    QString startNoteUrl_, startNote_;
+};
+
+} // namespace facet::ui

@@ -1,0 +1,309 @@
+// A vLLM server as the app's engine, through the EngineClient and the chat session, against the
+// remote tests' stand-in server (tests/remote/fake_vllm.py: real HTTP over loopback, each
+// request's body checked; it serves "gemma-4-test" and only the levels 70 and 280). The local
+// engine beside it is the scripted one, so switching back and forth costs nothing.
+#include "../remote/fake_server.h"
+
+#include "Common/appcontroller.h"
+#include "Server/serverconnection.h"
+#include "core/types/replystats.h"
+#include "core/worker/scriptedbackend.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace facet;
+
+namespace {
+
+const QString kReply = QStringLiteral("The picture shows a red square — größer ✓ 🟥.");
+const QString kKey = QStringLiteral("test-key-123"); // the fake server's key (scenario "auth")
+
+QString url(const std::string& scenario) {
+    return QString::fromStdString(remotetest::base(scenario));
+}
+
+QString photo() {
+    return QString::fromStdString(remotetest::testImage("photo.jpg").string());
+}
+
+} // namespace
+
+class ServerEngineTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QTemporaryDir settingsDir_;
+    std::shared_ptr<app::ScriptedEngine> script_;
+    std::unique_ptr<ui::AppController> app_;
+    int count_ = 0;
+
+    app::EngineClient& engine() { return *app_->engine(); }
+    const app::Message& message(int row) const {
+        return app_->conversation()->conversation().messages.at(row);
+    }
+    void waitIdle() { QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 10000); }
+
+    void connectTo(const std::string& scenario, const QString& key = {}) {
+        app_->server()->connectTo(url(scenario), {}, key, {70, 140, 280, 560, 1120});
+        QTRY_VERIFY_WITH_TIMEOUT(engine().server() || !app_->server()->connecting(), 10000);
+        QVERIFY2(engine().server(), qPrintable(app_->server()->connectError()));
+    }
+    void ask(const QString& question, int level) {
+        QVERIFY(app_->attachments()->addFiles({photo()}).isEmpty());
+        app_->attachments()->setMessageLevel(level);
+        QVERIFY(app_->chat()->send(question));
+        waitIdle();
+    }
+    void newApp() {
+        app_.reset();
+        script_ = std::make_shared<app::ScriptedEngine>();
+        app_ = std::make_unique<ui::AppController>(dir_.filePath(QString::number(++count_)),
+                                                   app::makeScriptedBackend(script_));
+    }
+
+private slots:
+    void initTestCase() {
+        // Settings of this test only (what is remembered, and that no key is in them).
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir_.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir_.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("facet-server-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("facet-server-test"));
+        remotetest::serverPort();
+    }
+    void init() {
+        QSettings().clear();
+        newApp();
+        engine().loadModelDir(QStringLiteral("scripted"), 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(engine().ready(), 5000);
+    }
+    void cleanup() { app_.reset(); }
+
+    void askOnServerStreamsReplyAndStats() {
+        connectTo("plain");
+        QCOMPARE(engine().serverUrl(), url("plain"));
+        QCOMPARE(engine().info().name, QStringLiteral("gemma-4-test"));
+        QVERIFY(engine().roundTripMs() > 0);
+        QCOMPARE(engine().detailLevels(), (QList<int>{70, 140, 280, 560, 1120}));
+        QVERIFY(!engine().runSmokeTest()); // it checks this machine's NPU, not a server
+
+        QSignalSpy text(&engine(), &app::EngineClient::textArrived);
+        ask(QStringLiteral("What is in the picture?"), 280);
+        QVERIFY(text.count() >= 1); // streamed, not only at the end
+        QCOMPARE(message(1).text, kReply);
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        QCOMPARE(message(1).stats.value("engine").toString(), QStringLiteral("remote"));
+        QCOMPARE(message(1).stats.value("server").toString(), url("plain"));
+        QCOMPARE(message(1).stats.value("served_model").toString(), QStringLiteral("gemma-4-test"));
+        QCOMPARE(message(1).stats.value("prompt_tokens").toInt(), 20 + 280 + 2); // its usage
+        const app::ReplyStats stats = app::replyStatsFromJson(message(1).stats);
+        QCOMPARE(stats.server, url("plain"));     // shown under the reply
+        QCOMPARE(stats.bucketsText(), QString()); // the server's buckets are not known
+        QVERIFY(script_->requests().empty());     // the local engine was not asked
+
+        // What the server received, read back from it: the level and the file's own bytes.
+        const QJsonObject body = remotetest::lastRequest("plain").value("body").toObject();
+        QCOMPARE(body.value("model").toString(), QStringLiteral("gemma-4-test"));
+        QCOMPARE(body.value("mm_processor_kwargs").toObject().value("max_soft_tokens").toInt(),
+                 280);
+        const QJsonArray content =
+            body.value("messages").toArray().last().toObject().value("content").toArray();
+        QString dataUrl;
+        for (const auto& part : content)
+            if (part.toObject().value("type") == QStringLiteral("image_url"))
+                dataUrl = part.toObject().value("image_url").toObject().value("url").toString();
+        QFile file(photo());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(dataUrl.startsWith(QStringLiteral("data:image/jpeg;base64,")));
+        QCOMPARE(QByteArray::fromBase64(dataUrl.section(',', 1).toLatin1()), file.readAll());
+
+        // Exported as any reply: the Markdown names the server, the JSON keeps the stats.
+        const QString out = dir_.filePath(QStringLiteral("export"));
+        QVERIFY(QDir().mkpath(out));
+        QVERIFY(app_->library()->exportConversation(out, QStringLiteral("chat"), "md"));
+        QVERIFY(app_->library()->exportConversation(out, QStringLiteral("chat"), "json"));
+        QFile md(out + QStringLiteral("/chat.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString markdown = QString::fromUtf8(md.readAll());
+        QVERIFY(markdown.contains(kReply));
+        QVERIFY2(markdown.contains(QStringLiteral("server %1 (gemma-4-test)").arg(url("plain"))),
+                 qPrintable(markdown));
+        QFile json(out + QStringLiteral("/chat.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray exported =
+            QJsonDocument::fromJson(json.readAll()).object().value("messages").toArray();
+        QCOMPARE(exported.last().toObject().value("stats").toObject().value("engine").toString(),
+                 QStringLiteral("remote"));
+    }
+
+    void firstRefusalDisablesTheLevel() {
+        connectTo("plain");
+        ask(QStringLiteral("And at 140?"), 140); // the server was started for 70 and 280 only
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QVERIFY2(message(1).error.contains("HTTP 400"), qPrintable(message(1).error));
+        QVERIFY(message(1).error.contains(url("plain")));
+        QVERIFY(!engine().detailLevels().contains(140));
+        QVERIFY(engine().detailLevels().contains(280));
+        const QVariantMap refusals = engine().levelRefusals();
+        QCOMPARE(refusals.keys(), QStringList{QStringLiteral("140")});
+        QVERIFY2(
+            refusals.value("140").toString().startsWith("max_soft_tokens=140 was not compiled"),
+            qPrintable(refusals.value("140").toString()));
+        // The composer moved off the refused level.
+        QVERIFY(app_->attachments()->messageLevel() != 140);
+        // A new connection has refused nothing yet.
+        connectTo("plain");
+        QVERIFY(engine().levelRefusals().isEmpty());
+        QVERIFY(engine().detailLevels().contains(140));
+    }
+
+    void serverErrorsShowInTheChat() {
+        connectTo("busy");
+        ask(QStringLiteral("Busy?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QVERIFY2(message(1).error.contains("HTTP 503"), qPrintable(message(1).error));
+        QVERIFY(message(1).error.contains("64 requests waiting"));
+        QVERIFY(engine().detailLevels().contains(280)); // a 503 refuses no level
+
+        connectTo("drop"); // two pieces, then the connection breaks: the partial reply stays
+        ask(QStringLiteral("Dropped?"), 280);
+        QCOMPARE(message(3).finishReason, app::FinishReason::Error);
+        QCOMPARE(message(3).text, QStringLiteral("The picture shows a red "));
+        QVERIFY2(message(3).error.contains("partial reply"), qPrintable(message(3).error));
+    }
+
+    void failedConnectKeepsTheModelInUse() {
+        QSignalSpy failed(&engine(), &app::EngineClient::serverConnectFailed);
+        app_->server()->connectTo(url("auth"), {}, {}, {280}); // 401 without the key
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->server()->connecting(), 10000);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(app_->server()->connectError().contains("HTTP 401"),
+                 qPrintable(app_->server()->connectError()));
+        QVERIFY(app_->server()->connectError().contains(url("auth")));
+        QVERIFY(engine().ready());
+        QVERIFY(!engine().server());
+        QCOMPARE(engine().info().name, QStringLiteral("scripted"));
+
+        // Nothing listens on a port just freed: unreachable, named.
+        app_->server()->connectTo(QStringLiteral("http://127.0.0.1:9/v1"), {}, {}, {280});
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->server()->connecting(), 15000);
+        QVERIFY2(app_->server()->connectError().contains("http://127.0.0.1:9/v1 is unreachable"),
+                 qPrintable(app_->server()->connectError()));
+        QVERIFY(!engine().server());
+    }
+
+    void keyGoesToTheServerNeverToTheSettings() {
+        connectTo("auth", kKey);
+        ask(QStringLiteral("With a key?"), 70);
+        QCOMPARE(message(1).text, kReply);
+        QCOMPARE(remotetest::lastRequest("auth").value("authorization").toString(),
+                 QStringLiteral("Bearer ") + kKey);
+        // No keyring service runs here: the key is kept for this session only, and said so.
+        QTRY_VERIFY_WITH_TIMEOUT(app_->server()->keyNote().startsWith("No system keyring"), 10000);
+        // Remembered: URL, model, levels, in use — and not the key, in any settings file.
+        QSettings settings;
+        settings.sync();
+        QCOMPARE(settings.value("server/url").toString(), url("auth"));
+        QCOMPARE(settings.value("server/model").toString(), QStringLiteral("gemma-4-test"));
+        QCOMPARE(settings.value("server/levels").toString(), QStringLiteral("70,140,280,560,1120"));
+        QVERIFY(settings.value("server/active").toBool());
+        int files = 0;
+        QDirIterator it(settingsDir_.path(), QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray all = f.readAll();
+            QVERIFY2(!all.contains(kKey.toUtf8()), qPrintable(f.fileName()));
+            files += all.contains("server/") || all.contains("[server]") ? 1 : 0;
+        }
+        QCOMPARE(files, 1); // the file that holds the rest was read
+        // The stored reply and its stats neither.
+        QVERIFY(!QJsonDocument(message(1).stats).toJson().contains(kKey.toUtf8()));
+    }
+
+    void switchingKeepsTheConversation() {
+        connectTo("plain");
+        ask(QStringLiteral("What is in the picture?"), 280);
+        QCOMPARE(message(1).text, kReply);
+        const QString id = app_->library()->currentId();
+        engine().loadModelDir(QStringLiteral("scripted"), 0, {}); // back to the local engine
+        QTRY_VERIFY_WITH_TIMEOUT(engine().ready() && !engine().server(), 5000);
+        QCOMPARE(app_->library()->currentId(), id);
+        QCOMPARE(app_->conversation()->rowCount(), 2);
+        QVERIFY(app_->chat()->send(QStringLiteral("And locally?")));
+        waitIdle();
+        const auto requests = script_->requests();
+        QCOMPARE(requests.size(), std::size_t{1});
+        QCOMPARE(requests[0].history.size(), std::size_t{2}); // the server's turn is history
+        QCOMPARE(QString::fromStdString(requests[0].history[1].modelText), kReply);
+        QCOMPARE(QSettings().value("server/active").toBool(), false);
+        // And to the server again: the whole conversation goes with the request.
+        connectTo("plain");
+        QVERIFY(app_->chat()->send(QStringLiteral("And on the server again?")));
+        waitIdle();
+        const QJsonArray messages =
+            remotetest::lastRequest("plain").value("body").toObject().value("messages").toArray();
+        QCOMPARE(messages.size(), 5);
+        QCOMPARE(messages[1].toObject().value("content").toString(), kReply);
+    }
+
+    void stopEndsTheReplyWithin100Ms() {
+        connectTo("slow"); // a piece, then one more per second
+        QSignalSpy finished(&engine(), &app::EngineClient::finished);
+        QVERIFY(app_->chat()->send(QStringLiteral("Slowly?")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !app_->conversation()->conversation().messages.at(1).text.isEmpty(), 10000);
+        QElapsedTimer timer;
+        timer.start();
+        app_->chat()->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 5000);
+        const qint64 ms = timer.elapsed();
+        qInfo("Stop to the finished reply: %lld ms", static_cast<long long>(ms));
+        QVERIFY2(ms < 100, qPrintable(QString::number(ms)));
+        waitIdle();
+        QCOMPARE(message(1).finishReason, app::FinishReason::Cancelled);
+        QVERIFY(message(1).text.startsWith(QStringLiteral("The picture "))); // kept as it was
+    }
+
+    void restoredAtStart() {
+        connectTo("plain");
+        newApp(); // a new start: nothing loaded yet
+        bool otherwise = false;
+        app_->server()->restoreAtStart([&] { otherwise = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(engine().server(), 10000);
+        QVERIFY(!otherwise);
+        QCOMPARE(engine().serverUrl(), url("plain"));
+
+        // A remembered server that is gone: the local model instead, with the reason beside it.
+        QSettings().setValue("server/url", QStringLiteral("http://127.0.0.1:9/v1"));
+        newApp();
+        app_->server()->restoreAtStart([&] {
+            otherwise = true;
+            engine().loadModelDir(QStringLiteral("scripted"), 0, {});
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(engine().ready(), 15000);
+        QVERIFY(otherwise);
+        QVERIFY(!engine().server());
+        QCOMPARE(engine().loadProblemFolder(), QStringLiteral("http://127.0.0.1:9/v1"));
+        QVERIFY2(engine().loadProblem().contains("unreachable"),
+                 qPrintable(engine().loadProblem()));
+        QVERIFY(!QSettings().value("server/active").toBool());
+
+        // Not in use last time: nothing is tried.
+        newApp();
+        otherwise = false;
+        app_->server()->restoreAtStart([&] { otherwise = true; });
+        QVERIFY(otherwise);
+    }
+};
+
+QTEST_MAIN(ServerEngineTest)
+
+#include "tst_server_engine.moc"

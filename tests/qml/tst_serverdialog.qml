@@ -1,0 +1,110 @@
+import QtQuick
+import QtTest
+import Facet.Ui
+
+// Model → Connect to a server…: the dialog on the app's real ServerConnection and EngineClient
+// (scripted local engine, main.cpp) against the remote tests' stand-in vLLM server on loopback
+// (`testServer`, serving gemma-4-test and other-model).
+TestCase {
+    id: test
+    name: "ServerDialog"
+    when: windowShown
+    visible: true
+    width: 900
+    height: 700
+
+    Component {
+        id: dialogComponent
+        ServerDialog { connection: App.server }
+    }
+
+    function child(d, name) {
+        const c = findChild(d.contentItem, name) || findChild(d.footer, name)
+        verify(c, name)
+        return c
+    }
+
+    function typeText(text) {
+        for (let i = 0; i < text.length; ++i)
+            keyClick(text[i])
+    }
+
+    function cleanup() {
+        // Back on the local engine for the next test.
+        if (App.engine.server) {
+            App.engine.loadModelDir("scripted", 0, "")
+            tryVerify(() => App.engine.ready && !App.engine.server, 5000)
+        }
+    }
+
+    function test_1_defaultsAndUnreachableServer() {
+        tryCompare(App.engine, "ready", true, 5000)
+        const d = createTemporaryObject(dialogComponent, test)
+        d.start()
+        verify(d.opened)
+        compare(d.levels, [70, 140, 280, 560, 1120]) // all five unless told otherwise
+        for (const level of [70, 140, 280, 560, 1120])
+            verify(child(d, "offer" + level).checked)
+        compare(child(d, "serverKey").echoMode, TextInput.Password)
+        verify(!child(d, "connectButton").enabled)
+
+        // Typed as a user types: the models are asked for once the typing pauses.
+        const url = child(d, "serverUrl")
+        compare(url.text, "") // nothing remembered yet (main.cpp: settings of this run only)
+        url.forceActiveFocus()
+        typeText("127.0.0.1:9")
+        tryVerify(() => child(d, "probeStatus").text.indexOf("http://127.0.0.1:9/v1 is unreachable") >= 0,
+                  15000, child(d, "probeStatus").text)
+        verify(!child(d, "connectButton").enabled)
+        compare(child(d, "servedModel").count, 0)
+        // No keyring service runs on the test machines: the dialog says the key stays for the session.
+        tryVerify(() => child(d, "keyNote").text.length > 0, 10000)
+    }
+
+    function test_2_listsModelsAndConnects() {
+        tryCompare(App.engine, "ready", true, 5000)
+        const d = createTemporaryObject(dialogComponent, test)
+        d.start()
+        const url = child(d, "serverUrl")
+        url.text = testServer.url("plain")
+        d.probeNow()
+        const models = child(d, "servedModel")
+        tryCompare(models, "count", 2, 10000)
+        compare(models.currentText, "gemma-4-test")
+        verify(child(d, "probeStatus").text.indexOf("ms round trip") > 0)
+        mouseClick(child(d, "offer1120"))
+        compare(d.levels, [70, 140, 280, 560])
+        const connect = child(d, "connectButton")
+        verify(connect.enabled)
+        mouseClick(connect)
+        tryCompare(App.engine, "server", true, 10000)
+        tryCompare(d, "opened", false, 5000) // closed once the server answered
+        compare(App.engine.serverUrl, testServer.url("plain"))
+        compare(App.engine.info.name, "gemma-4-test")
+        compare(App.engine.detailLevels, [70, 140, 280, 560])
+        verify(App.engine.roundTripMs > 0)
+        // Remembered for the next time the dialog opens.
+        compare(App.server.rememberedUrl, testServer.url("plain"))
+        compare(App.server.rememberedLevels, [70, 140, 280, 560])
+    }
+
+    function test_3_refusedConnectStaysOpenWithTheReason() {
+        tryCompare(App.engine, "ready", true, 5000)
+        const d = createTemporaryObject(dialogComponent, test)
+        d.start()
+        child(d, "serverUrl").text = testServer.url("auth")
+        d.probeNow() // without the key: HTTP 401, named
+        tryVerify(() => child(d, "probeStatus").text.indexOf("HTTP 401") >= 0, 10000,
+                  child(d, "probeStatus").text)
+        verify(child(d, "probeStatus").text.indexOf(testServer.url("auth")) >= 0)
+        child(d, "serverKey").text = "test-key-123"
+        d.probeNow()
+        tryCompare(child(d, "servedModel"), "count", 2, 10000)
+        child(d, "serverKey").text = "wrong-key"
+        mouseClick(child(d, "connectButton"))
+        tryVerify(() => child(d, "connectError").text.indexOf("HTTP 401") >= 0, 10000)
+        verify(d.opened)
+        verify(!App.engine.server)
+        verify(App.engine.ready) // the model in use stayed
+    }
+}
