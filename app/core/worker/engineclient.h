@@ -134,16 +134,13 @@ signals:
     void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
     void preencoded(int encoded, int alreadyCached, bool cancelled);
     void idleChanged();
-
-private:
-    void setState(State state);
-    void stopPreencode();
-    void jobEnded(quint64 id);
     void serverConnectFailed(const QString& url, const QString& message);
     void roundTripChanged();
 
 private:
     void setState(State state);
+    void stopPreencode();
+    void jobEnded(quint64 id);
     void noteLevelRefusal(quint64 id, const QString& message);
 
     QThread thread_;
