@@ -31,7 +31,7 @@ std::vector<int64_t> parseList(const std::string& option, const std::string& tex
 int run(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv,
                                 {"seed", "levels", "image-buckets", "max-seq-len", "partition",
-                                 "prefill-chunk", "tokenizer"},
+                                 "prefill-chunk", "tokenizer", "weights"},
                                 {});
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one folder");
@@ -46,6 +46,8 @@ int run(const std::vector<std::string>& argv) {
     options.prefillChunk = args.intValue("prefill-chunk", options.prefillChunk);
     if (auto v = args.value("tokenizer"))
         options.tokenizerDir = *v;
+    if (auto v = args.value("weights")) // trained weights (the demo model's) instead of --seed
+        options.weights = *v;
     const std::filesystem::path dir = args.positionals().front();
     facet::sim::writeSimModel(dir, options);
     std::cout << "wrote simulator model to " << dir.string() << "\n";
@@ -55,7 +57,8 @@ int run(const std::vector<std::string>& argv) {
 const facet::cli::Registration reg{
     "make-sim-model",
     "make-sim-model DIR [--seed N] [--levels 70,140,280,560,1120] [--image-buckets 384,640,1152] "
-    "[--max-seq-len 8192] [--partition 1024] [--prefill-chunk 128] [--tokenizer DIR]",
+    "[--max-seq-len 8192] [--partition 1024] [--prefill-chunk 128] [--tokenizer DIR] "
+    "[--weights FILE]",
     &run};
 
 } // namespace

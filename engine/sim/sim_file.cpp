@@ -6,6 +6,7 @@
 #include "common/regular_file.h"
 #include "sim/weight_generator.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <fstream>
@@ -16,12 +17,13 @@ namespace {
 constexpr size_t kAlignment = 64;
 constexpr size_t kMaxHeaderBytes = 64u << 20;
 
-constexpr std::array<std::pair<GraphKind, const char*>, 5> kKinds{{
+constexpr std::array<std::pair<GraphKind, const char*>, 6> kKinds{{
     {GraphKind::VisionTower, "vision_tower"},
     {GraphKind::Projector, "projector"},
     {GraphKind::Prefill, "prefill"},
     {GraphKind::ImagePrefill, "image_prefill"},
     {GraphKind::Decoder, "decoder"},
+    {GraphKind::Weights, "weights"},
 }};
 
 nlohmann::json specToJson(const GraphSpec& spec) {
@@ -52,17 +54,23 @@ int64_t StoredTensor::elementCount() const {
     return n;
 }
 
+std::vector<uint16_t> StoredTensor::toBf16() const {
+    if (!generated)
+        return bf16;
+    auto values =
+        generateBf16(generated->seed, generated->scale, static_cast<uint64_t>(elementCount()));
+    const auto cols = static_cast<size_t>(shape.back());
+    for (size_t i = 0; i < generated->rowIds.size(); ++i)
+        std::copy_n(&generated->rowValues[i * cols], cols,
+                    &values[static_cast<size_t>(generated->rowIds[i]) * cols]);
+    return values;
+}
+
 std::vector<float> StoredTensor::toFloat() const {
-    const auto n = static_cast<size_t>(elementCount());
-    std::vector<float> out(n);
-    if (generated) {
-        const auto values = generateBf16(generated->seed, generated->scale, n);
-        for (size_t i = 0; i < n; ++i)
-            out[i] = bf16ToFloat(values[i]);
-    } else {
-        for (size_t i = 0; i < n; ++i)
-            out[i] = bf16ToFloat(bf16[i]);
-    }
+    const auto values = toBf16();
+    std::vector<float> out(values.size());
+    for (size_t i = 0; i < values.size(); ++i)
+        out[i] = bf16ToFloat(values[i]);
     return out;
 }
 
@@ -96,6 +104,12 @@ void writeSimFile(const std::filesystem::path& path, const SimFile& file) {
             entry["generator"] = {{"kind", "splitmix64-uniform"},
                                   {"seed", t.generated->seed},
                                   {"scale", t.generated->scale}};
+            if (!t.generated->rowIds.empty()) {
+                const auto bytes = t.generated->rowValues.size() * 2;
+                entry["rows"] = {
+                    {"ids", t.generated->rowIds}, {"offset", offset}, {"bytes", bytes}};
+                offset += bytes;
+            }
         } else {
             if (static_cast<int64_t>(t.bf16.size()) != t.elementCount())
                 throw fileError(path, "tensor '" + t.name + "' has the wrong element count");
@@ -113,15 +127,50 @@ void writeSimFile(const std::filesystem::path& path, const SimFile& file) {
     if (!out)
         throw fileError(path, "cannot create the file");
     out.write(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    for (const auto& t : file.tensors)
-        if (!t.generated) // bf16 little-endian: the host byte order on every supported CPU
-            out.write(reinterpret_cast<const char*>(t.bf16.data()),
-                      static_cast<std::streamsize>(t.bf16.size() * 2));
+    for (const auto& t : file.tensors) { // bf16 little-endian: the host byte order everywhere
+        const auto& values = t.generated ? t.generated->rowValues : t.bf16;
+        out.write(reinterpret_cast<const char*>(values.data()),
+                  static_cast<std::streamsize>(values.size() * 2));
+    }
     if (!out.flush())
         throw fileError(path, "write failed");
 }
 
-SimFile readSimFile(const std::filesystem::path& path) {
+namespace {
+
+std::vector<uint16_t> readBlob(std::ifstream& in, size_t blobStart, const nlohmann::json& entry,
+                               uint64_t expectedBytes, const std::string& what) {
+    const auto offset = entry.at("offset").get<uint64_t>();
+    const auto bytes = entry.at("bytes").get<uint64_t>();
+    if (bytes != expectedBytes)
+        throw Error(what + " byte count does not match its shape");
+    std::vector<uint16_t> values(bytes / 2);
+    in.seekg(static_cast<std::streamoff>(blobStart + offset));
+    if (!in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(bytes)))
+        throw Error("weights of " + what + " are truncated");
+    return values;
+}
+
+// The stored rows of a generated tensor: ascending unique ids inside the first dimension.
+void readRows(std::ifstream& in, size_t blobStart, const nlohmann::json& rows,
+              StoredTensor& tensor) {
+    const std::string what = "tensor '" + tensor.name + "' rows";
+    if (tensor.shape.size() != 2)
+        throw Error(what + ": only a 2-D tensor can store rows");
+    auto& g = *tensor.generated;
+    g.rowIds = rows.at("ids").get<std::vector<int64_t>>();
+    for (size_t i = 0; i < g.rowIds.size(); ++i)
+        if (g.rowIds[i] < 0 || g.rowIds[i] >= tensor.shape[0] ||
+            (i > 0 && g.rowIds[i] <= g.rowIds[i - 1]))
+            throw Error(what + ": ids must be ascending, unique and below " +
+                        std::to_string(tensor.shape[0]));
+    g.rowValues = readBlob(in, blobStart, rows,
+                           g.rowIds.size() * static_cast<uint64_t>(tensor.shape[1]) * 2, what);
+}
+
+} // namespace
+
+SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly) {
     // A FIFO or device named as a graph would block or never end: refuse anything but a
     // regular file before the stream opens it.
     (void)RegularFile(path, std::uint64_t{1} << 40, "a simulator model");
@@ -171,17 +220,15 @@ SimFile readSimFile(const std::filesystem::path& path) {
                 throw Error("tensor '" + tensor.name + "' has an empty shape");
             if (t.contains("generator")) {
                 tensor.generated = GeneratedWeights{t["generator"].at("seed").get<uint64_t>(),
-                                                    t["generator"].at("scale").get<float>()};
+                                                    t["generator"].at("scale").get<float>(),
+                                                    {},
+                                                    {}};
+                if (t.contains("rows"))
+                    readRows(in, blobStart, t["rows"], tensor);
             } else {
-                const auto offset = t.at("offset").get<uint64_t>();
-                const auto bytes = t.at("bytes").get<uint64_t>();
-                if (bytes != static_cast<uint64_t>(tensor.elementCount()) * 2)
-                    throw Error("tensor '" + tensor.name + "' byte count does not match its shape");
-                tensor.bf16.resize(bytes / 2);
-                in.seekg(static_cast<std::streamoff>(blobStart + offset));
-                if (!in.read(reinterpret_cast<char*>(tensor.bf16.data()),
-                             static_cast<std::streamsize>(bytes)))
-                    throw Error("weights of '" + tensor.name + "' are truncated");
+                tensor.bf16 =
+                    readBlob(in, blobStart, t, static_cast<uint64_t>(tensor.elementCount()) * 2,
+                             "tensor '" + tensor.name + "'");
             }
             file.tensors.push_back(std::move(tensor));
         }
@@ -190,7 +237,10 @@ SimFile readSimFile(const std::filesystem::path& path) {
     } catch (const Error& e) {
         throw fileError(path, e.what());
     }
-    if (file.graphs.empty())
+    if (weightsOnly != (file.kind == GraphKind::Weights))
+        throw fileError(path, weightsOnly ? "not a simulator weights file (kind \"weights\")"
+                                          : "a weights-only file, not a graph");
+    if (file.graphs.empty() && !weightsOnly)
         throw fileError(path, "the simulator file describes no graph");
     return file;
 }

@@ -18,14 +18,19 @@ namespace facet::sim {
 inline constexpr const char* kMagicLine = "facet simulator rbln 1";
 inline constexpr int kFormatVersion = 1;
 
-enum class GraphKind { VisionTower, Projector, Prefill, ImagePrefill, Decoder };
+// Weights: a file of weights only (a trained model's, read by the folder writer), never a graph.
+enum class GraphKind { VisionTower, Projector, Prefill, ImagePrefill, Decoder, Weights };
 [[nodiscard]] const char* graphKindName(GraphKind kind);
 [[nodiscard]] GraphKind parseGraphKind(const std::string& name);
 
-// Weights not stored but regenerated: uniform in [-scale, scale) from `seed`, as bf16.
+// Weights not stored but regenerated: uniform in [-scale, scale) from `seed`, as bf16, except
+// the stored rows (a trained model's used vocabulary rows of the 262,144-row table): row
+// rowIds[i] of the [rows, cols] tensor is rowValues[i*cols .. (i+1)*cols).
 struct GeneratedWeights {
     uint64_t seed = 0;
     float scale = 0.0f;
+    std::vector<int64_t> rowIds;     // ascending, unique
+    std::vector<uint16_t> rowValues; // bf16 [rowIds.size(), cols]
 };
 
 struct StoredTensor {
@@ -35,7 +40,8 @@ struct StoredTensor {
     std::optional<GeneratedWeights> generated; // set for regenerated tensors
 
     [[nodiscard]] int64_t elementCount() const;
-    // The values as float (regenerating when needed).
+    // The values as bf16 bit patterns / as float (regenerating when needed).
+    [[nodiscard]] std::vector<uint16_t> toBf16() const;
     [[nodiscard]] std::vector<float> toFloat() const;
 };
 
@@ -58,7 +64,8 @@ struct SimFile {
 };
 
 void writeSimFile(const std::filesystem::path& path, const SimFile& file);
-// Throws facet::fileError(path, ...) for a missing, truncated or non-simulator file.
-[[nodiscard]] SimFile readSimFile(const std::filesystem::path& path);
+// Throws facet::fileError(path, ...) for a missing, truncated or non-simulator file, and for a
+// file without graphs (a weights-only file) unless `weightsOnly`.
+[[nodiscard]] SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly = false);
 
 } // namespace facet::sim

@@ -9,6 +9,7 @@
 #include "sim/sim_weights.h"
 #include "sim/weight_generator.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -35,20 +36,70 @@ void copyFile(const fs::path& from, const fs::path& to) {
 
 model::TensorData toTensorData(const StoredTensor& t) {
     model::TensorData d{t.name, model::DType::BFloat16, t.shape, {}};
-    const auto values = t.generated ? generateBf16(t.generated->seed, t.generated->scale,
-                                                   static_cast<uint64_t>(t.elementCount()))
-                                    : t.bf16;
+    const auto values = t.toBf16();
     d.bytes.resize(values.size() * 2);
     std::memcpy(d.bytes.data(), values.data(), d.bytes.size());
     return d;
+}
+
+// Every tensor of the folder, by file: seeded, or read from a trained weights file.
+struct FolderWeights {
+    std::vector<StoredTensor> text, vision, projector, embedder;
+};
+
+FolderWeights seededWeights(const SimModelOptions& o) {
+    return {textWeights(o.seed, o.text), visionWeights(o.seed, o.vision),
+            projectorWeights(o.seed, o.vision, o.text), patchEmbedderWeights(o.seed, o.vision)};
+}
+
+// Splits a weights file's tensors by prefix ("text.", "vision.", "projector.", "embedder.") and
+// takes its configuration into `o`. Shapes are checked when the graphs load them; the file is
+// checked here for what the writer itself needs.
+FolderWeights trainedWeights(SimModelOptions& o) {
+    const auto file = readSimFile(o.weights, true);
+    FolderWeights w;
+    try {
+        o.text = file.config.at("text").get<TextConfig>();
+        o.vision = file.config.at("vision").get<VisionConfig>();
+    } catch (const nlohmann::json::exception& e) {
+        throw fileError(o.weights, std::string("config: ") + e.what());
+    }
+    for (auto t : file.tensors) {
+        const auto dot = t.name.find('.');
+        const auto group = t.name.substr(0, dot);
+        t.name = t.name.substr(dot + 1);
+        auto* into = group == "text"        ? &w.text
+                     : group == "vision"    ? &w.vision
+                     : group == "projector" ? &w.projector
+                     : group == "embedder"  ? &w.embedder
+                                            : nullptr;
+        if (dot == std::string::npos || !into)
+            throw fileError(o.weights,
+                            "tensor '" + t.name +
+                                "' is not under text., vision., projector. or embedder.");
+        into->push_back(std::move(t));
+    }
+    const auto lmHead = std::find_if(w.text.begin(), w.text.end(),
+                                     [](const StoredTensor& t) { return t.name == "lm_head"; });
+    if (lmHead == w.text.end() ||
+        lmHead->shape != std::vector<int64_t>{o.text.vocab, o.text.hidden})
+        throw fileError(o.weights, "text.lm_head is missing or not [vocab, hidden]");
+    return w;
+}
+
+const StoredTensor& lmHead(const std::vector<StoredTensor>& text) {
+    for (const auto& t : text)
+        if (t.name == "lm_head")
+            return t;
+    throw Error("internal: no lm_head among the language-model weights");
 }
 
 nlohmann::json lmFileConfig(const SimModelOptions& o, const SimModelLayout& l) {
     return {{"text", o.text}, {"cache", l.cache}};
 }
 
-void writeLanguageModel(const fs::path& dir, const SimModelOptions& o, const SimModelLayout& l) {
-    const auto weights = textWeights(o.seed, o.text);
+void writeLanguageModel(const fs::path& dir, const SimModelOptions& o, const SimModelLayout& l,
+                        const std::vector<StoredTensor>& weights) {
     const auto& t = o.text;
     const auto& c = l.cache;
     auto graph = [&](const std::string& name, GraphKind kind, GraphSpec spec,
@@ -67,24 +118,25 @@ void writeLanguageModel(const fs::path& dir, const SimModelOptions& o, const Sim
           decoderSpec(1, t.hidden, c.maxSeqLen, c.blockSize, t.vocab), {{"batch", 1}});
     model::writeTorchArtifacts(dir / "torch_artifacts.pth", "torch_artifacts",
                                {{"embed_tokens", {[&] {
-                                     auto d = toTensorData(embeddingTable(o.seed, t));
+                                     auto d = toTensorData(lmHead(weights));
                                      d.name = "weight";
                                      return d;
                                  }()}}});
 }
 
-void writeVision(const fs::path& root, const SimModelOptions& o, const SimModelLayout& l) {
+void writeVision(const fs::path& root, const SimModelOptions& o, const SimModelLayout& l,
+                 const FolderWeights& w) {
     const auto& v = o.vision;
     SimFile tower{"vision_tower",
                   GraphKind::VisionTower,
                   {},
                   {{"vision", v}, {"max_soft_tokens", l.levels}},
-                  visionWeights(o.seed, v)};
+                  w.vision};
     SimFile projector{"projector",
                       GraphKind::Projector,
                       {},
                       {{"vision", v}, {"text", o.text}, {"max_soft_tokens", l.levels}},
-                      projectorWeights(o.seed, v, o.text)};
+                      w.projector};
     for (auto mst : l.levels) {
         tower.graphs.push_back(visionTowerSpec(mst, v.poolingKernel, v.hidden, v.headDim));
         projector.graphs.push_back(projectorSpec(mst, v.hidden, o.text.hidden));
@@ -92,7 +144,7 @@ void writeVision(const fs::path& root, const SimModelOptions& o, const SimModelL
     writeSimFile(root / "vision_tower" / "compiled_model.rbln", tower);
     writeSimFile(root / "compiled_model.rbln", projector);
     std::vector<model::TensorData> embedder;
-    for (const auto& t : patchEmbedderWeights(o.seed, v))
+    for (const auto& t : w.embedder)
         embedder.push_back(toTensorData(t));
     model::writeTorchArtifacts(root / "vision_tower" / "torch_artifacts.pth", "torch_artifacts",
                                {{"patch_embedder", embedder}});
@@ -104,7 +156,9 @@ std::filesystem::path defaultTokenizerDir() {
     return install::places().tokenizerDir;
 }
 
-void writeSimModel(const fs::path& dir, const SimModelOptions& o) {
+void writeSimModel(const fs::path& dir, const SimModelOptions& options) {
+    SimModelOptions o = options;
+    const FolderWeights weights = o.weights.empty() ? seededWeights(o) : trainedWeights(o);
     validate(o.text);
     validate(o.vision);
     const auto layout = resolveLayout(o);
@@ -153,8 +207,8 @@ void writeSimModel(const fs::path& dir, const SimModelOptions& o) {
                                                 {"pooling_kernel_size", o.vision.poolingKernel},
                                                 {"resample", 3},
                                                 {"rescale_factor", 1.0 / 255.0}}}});
-    writeVision(dir, o, layout);
-    writeLanguageModel(dir / "language_model", o, layout);
+    writeVision(dir, o, layout, weights);
+    writeLanguageModel(dir / "language_model", o, layout, weights.text);
 }
 
 } // namespace facet::sim

@@ -27,6 +27,10 @@ struct SimModelOptions {
     // tokenizer.json and chat_template.jinja to copy; empty = the bundled one
     // (defaultTokenizerDir()).
     std::filesystem::path tokenizerDir;
+    // A trained weights file (kind "weights", FORMAT.md; the demo model's is
+    // resources/demo-model/weights.rbln): its text/vision config and tensors replace the
+    // seeded ones (`seed`, `text`, `vision` are then unused). Empty: seeded random weights.
+    std::filesystem::path weights;
 };
 
 // The validated, normalised bucket lists and cache geometry (levels and buckets descending).

@@ -49,7 +49,7 @@ uint64_t tensorSeed(uint64_t modelSeed, const std::string& name) {
 
 StoredTensor embeddingTable(uint64_t seed, const TextConfig& c) {
     StoredTensor t{"lm_head", {c.vocab, c.hidden}, {}, {}};
-    t.generated = GeneratedWeights{tensorSeed(seed, "embed_tokens"), 0.5f};
+    t.generated = GeneratedWeights{tensorSeed(seed, "embed_tokens"), 0.5f, {}, {}};
     return t;
 }
 

@@ -42,10 +42,17 @@ TextLayerWeights loadLayerWeights(const SimFile& file, const std::string& p,
 std::shared_ptr<const std::vector<float>> sharedOutputProjection(const StoredTensor& tensor) {
     if (!tensor.generated)
         return std::make_shared<const std::vector<float>>(tensor.toFloat());
-    using Key = std::tuple<uint64_t, float, int64_t>;
+    // Stored rows are part of the identity: hash them into the key.
+    uint64_t rows = 0xCBF29CE484222325ull; // FNV-1a
+    const auto mix = [&rows](uint64_t v) { rows = (rows ^ v) * 0x100000001B3ull; };
+    for (auto id : tensor.generated->rowIds)
+        mix(static_cast<uint64_t>(id));
+    for (auto v : tensor.generated->rowValues)
+        mix(v);
+    using Key = std::tuple<uint64_t, float, int64_t, uint64_t>;
     static std::mutex mutex;
     static std::map<Key, std::weak_ptr<const std::vector<float>>> cache;
-    const Key key{tensor.generated->seed, tensor.generated->scale, tensor.elementCount()};
+    const Key key{tensor.generated->seed, tensor.generated->scale, tensor.elementCount(), rows};
     std::lock_guard lock(mutex);
     if (auto existing = cache[key].lock())
         return existing;

@@ -237,7 +237,15 @@ private slots:
         QString id;
         {
             ui::AppController app(dir_.filePath("quit"), facet::app::makeLocalBackend());
-            app.engine()->loadDemoModel();
+            // A long reply needs random weights: the trained demo model answers this
+            // off-task request with one short sentence, done before the quit.
+            const QString random = dir_.filePath("random-model");
+            QProcess make;
+            make.start(QStringLiteral(FACET_CLI), {"make-sim-model", random, "--seed", "1"});
+            QVERIFY(make.waitForFinished(120000));
+            QCOMPARE(make.exitCode(), 0);
+            app.engine()->loadModelDir(
+                random, 0, QString::fromStdString(generate::builtinSimulatorRuntime().string()));
             QTRY_VERIFY_WITH_TIMEOUT(app.engine()->state() != app::EngineClient::State::Loading,
                                      120000);
             QVERIFY(app.engine()->ready());

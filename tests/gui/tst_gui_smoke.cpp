@@ -410,8 +410,8 @@ private slots:
         click(window_, toggle);
         QTRY_VERIFY(!app_->settings()->thinking());
 
-        // A reply's thought channel shows collapsed behind a toggle. The demo model's random
-        // weights rarely open that channel, so the text is put into the model directly.
+        // A reply's thought channel shows collapsed behind a toggle. The demo model never
+        // opens that channel (not trained to), so the text is put into the model directly.
         const int row = app_->conversation()->rowCount() - 1;
         app_->conversation()->appendReplyText(row, {},
                                               QStringLiteral("The user asks about colours."));

@@ -3,6 +3,7 @@ closed; the app must survive each (Qt 6.4's non-native file dialogs once crashed
 module was missing)."""
 
 import os
+import subprocess
 import time
 
 
@@ -58,15 +59,20 @@ def step_model_folder(w):
 
 
 def step_model_folder_choose(w):
-    """Model folder… → the demo model's folder the way a user picks one (type its path, Return
-    goes into it, Open): that folder loads. When a load fails, the model in use stays and the
-    problem opens in its own dialog (closed here)."""
+    """Model folder… → a random-weights simulator folder (facet-cli make-sim-model) the way a
+    user picks one (type its path, Return goes into it, Open): that folder loads. The next
+    steps stream long replies, which the trained demo model never gives. When a load fails,
+    the model in use stays and the problem opens in its own dialog (closed here)."""
+    chosen = os.path.join(w.work, "random-model")
+    cli = os.path.join(os.path.dirname(os.path.dirname(w.binary)), "cli", "facet-cli")
+    subprocess.run([cli, "make-sim-model", chosen, "--seed", "1"], check=True,
+                   capture_output=True)
     w.x.click_control(w.a11y.find("Open a compiled model folder"))
     dialog = w.a11y.find("Choose a compiled", role="dialog", prefix=True)
     w.x.key("ctrl+l")
-    w.x.type(w.model_dir)
+    w.x.type(chosen)
     w.x.key("Return")
-    w.a11y.find(os.path.basename(w.model_dir), role="push button")  # the path bar is there
+    w.a11y.find(os.path.basename(chosen), role="push button")  # the path bar is there
     after = w.app.log_size()
     w.x.click_control(_button_in(w, dialog, "Open"))
     w.a11y.wait_gone(dialog.name)
@@ -78,9 +84,9 @@ def step_model_folder_choose(w):
     except LookupError:
         panel = None
     w.say("after Open: " + m.group(0)[:160])
-    if m.group(2) != w.model_dir or panel:
+    if m.group(2) != chosen or panel:
         problems.append("chose %s; the log says %r; the load problem panel says %r"
-                        % (w.model_dir, m.group(0)[:160], panel))
+                        % (chosen, m.group(0)[:160], panel))
     if panel:
         w.x.click_control(w.a11y.find("Show the whole load problem"))
         problem_dialog = w.a11y.find("Why", role="dialog", prefix=True)
@@ -93,7 +99,7 @@ def step_model_folder_choose(w):
         w.shot("model-folder-chosen")
     w.app.check_alive("choosing a model folder")
     status = w.a11y.find("Model status").description
-    if "demo-model" not in status:
+    if "random-model" not in status:
         problems.append("after choosing a folder the status line says %r" % status)
     w.a11y.find("Message")
     assert not problems, "\n".join(problems)

@@ -1,0 +1,126 @@
+"""Accuracy and speed of the built-in demo model (issue #14), measured like a user runs it:
+`facet-cli ask --greedy` with the default demo model, on freshly generated images whose
+seeds training never uses (training: 14,000,000 + step; here: 10**9 and up).
+
+  accuracy.py --cli build/dev/app/cli/facet-cli [--per-row 200] [--model DIR] [--json OUT]
+
+Prints the goals table (exact-answer accuracy per row), then the speed numbers: time to first
+token at 280 and 1120 for a 1024x768 image, and decode tokens/s.
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "demo-model"))
+import make_data  # noqa: E402
+
+# (label, question type, level, goal text)
+ROWS = [
+    ("color of a shape", "color", 280, ">= 95 %"),
+    ("shape of a colour", "shape", 280, ">= 95 %"),
+    ("count of shapes (1-6)", "count", 280, ">= 85 %"),
+    ("printed word", "word", 1120, ">= 80 %"),
+    ("printed word", "word", 70, "30 points below the 1120 row"),
+    ("off-task question (held-out questions)", "offtask", None, ">= 95 %"),
+]
+SEED_BASE = 10 ** 9
+
+
+def ask(cli, model, image, level, question, max_new=40):
+    cmd = [cli, "ask", "--greedy", "--json", "--max-new-tokens", str(max_new),
+           "--image", f"{image}@{level}", question]
+    if model:
+        cmd[2:2] = ["--model", model]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"facet-cli ask failed ({out.returncode}): {out.stderr.strip()}")
+    text, stats = "", {}
+    for line in out.stdout.splitlines():
+        event = json.loads(line)
+        if event.get("type") == "text":
+            text += event.get("content", "")
+        elif event.get("type") == "stats":
+            stats = event["stats"]
+    return text.strip(), stats
+
+
+def run_row(args, index, qtype, level, tmp):
+    correct, samples = 0, []
+    for i in range(args.per_row):
+        rng = random.Random(SEED_BASE + index * 1_000_000 + i)
+        case = make_data.make_case(rng, qtype)
+        lvl = level or rng.choice([70, 140, 280, 560, 1120])
+        question = case["question"]
+        if qtype == "offtask":
+            question = rng.choice(make_data.OFFTASK_HELD_OUT)
+        path = os.path.join(tmp, f"row{index}-{i}.png")
+        case["image"].save(path)
+        answer, _ = ask(args.cli, args.model, path, lvl, question)
+        ok = answer == case["answer"]
+        correct += ok
+        if len(samples) < 3 or not ok and len(samples) < 6:
+            samples.append({"question": question, "level": lvl, "expected": case["answer"],
+                            "answer": answer})
+    return correct / args.per_row, samples
+
+
+def speed(args, tmp):
+    rng = random.Random(SEED_BASE - 1)
+    scene = make_data.word_scene(rng)
+    path = os.path.join(tmp, "speed-1024x768.png")
+    scene["image"].resize((1024, 768)).save(path)
+    result = {}
+    for level in (280, 1120):
+        ttft = [ask(args.cli, args.model, path, level, "What word is written in the image?")[1]["ttft_ms"]
+                for _ in range(3)]
+        result[f"ttft_ms_{level}"] = statistics.median(ttft)
+    # decode speed on the longest answers the task has: descriptions of 6 shapes
+    rates = []
+    for i in range(3):
+        s = make_data.shape_scene(random.Random(SEED_BASE - 10 - i), count=6)
+        p = os.path.join(tmp, f"speed-describe-{i}.png")
+        s["image"].save(p)
+        _, stats = ask(args.cli, args.model, p, 280, "Describe the image.", max_new=64)
+        rates.append(stats["decode_tokens_per_s"])
+    result["decode_tokens_per_s"] = statistics.median(rates)
+    return result
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--model", help="model folder (default: the built-in demo model)")
+    ap.add_argument("--per-row", type=int, default=200)
+    ap.add_argument("--json", help="write the results here too")
+    args = ap.parse_args()
+    results = {"per_row": args.per_row, "rows": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"| question | level | goal | exact-answer accuracy ({args.per_row} images) |")
+        print("|---|---|---|---|")
+        for index, (label, qtype, level, goal) in enumerate(ROWS):
+            acc, samples = run_row(args, index, qtype, level, tmp)
+            results["rows"].append({"row": label, "level": level or "any", "goal": goal,
+                                    "accuracy": acc, "samples": samples})
+            print(f"| {label} | {level or 'any'} | {goal} | {100 * acc:.1f} % |", flush=True)
+        results["speed"] = speed(args, tmp)
+    s = results["speed"]
+    print(f"\nspeed (1024x768 image, median of 3): ttft {s['ttft_ms_280']:.0f} ms at 280, "
+          f"{s['ttft_ms_1120']:.0f} ms at 1120; decode {s['decode_tokens_per_s']:.0f} tokens/s")
+    for row in results["rows"]:
+        for sample in row["samples"]:
+            if sample["answer"] != sample["expected"]:
+                print(f"  {row['row']} @{sample['level']}: {sample['question']!r} -> "
+                      f"{sample['answer']!r} (expected {sample['expected']!r})")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

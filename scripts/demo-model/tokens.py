@@ -1,0 +1,92 @@
+"""Token ids of everything the demo task says, from the engine's own tokenizer and chat
+template (`facet-cli render-prompt --ids` and `facet-cli tokenize --json`), so training sees
+exactly the sequences the engine builds. Writes a JSON cache:
+
+  tokens.py FACET_CLI MODEL_DIR OUT.json
+
+MODEL_DIR: any simulator folder (for its chat_template.jinja).
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_data  # noqa: E402
+from twin import BOI, EOI, IMAGE  # noqa: E402
+
+SEGMENT = re.compile(r" ?[A-Za-z]+| ?[0-9]|[^A-Za-z0-9 ]")
+
+
+def tokenize(cli, text):
+    out = subprocess.run([cli, "tokenize", "--json", text], check=True, capture_output=True,
+                         text=True).stdout
+    return json.loads(out)
+
+
+def render(cli, template, image, question):
+    conv = {"messages": [{"role": "user", "content": [
+        {"type": "image", "path": image, "detail": 70}, {"type": "text", "text": question}]}]}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(conv, f)
+    try:
+        out = subprocess.run([cli, "render-prompt", f.name, "--template", template, "--ids"],
+                             check=True, capture_output=True, text=True).stdout
+    finally:
+        os.unlink(f.name)
+    return [int(x) for x in out.split()]
+
+
+def compose(segments, text):
+    return [t for s in SEGMENT.findall(text) for t in segments[s]]
+
+
+def main():
+    cli, model_dir, out_path = sys.argv[1:4]
+    template = os.path.join(model_dir, "chat_template.jinja")
+    tmp = tempfile.mkdtemp()
+    image = os.path.join(tmp, "probe.png")
+    make_data.shape_scene(random.Random(0))["image"].save(image)
+
+    questions = {}
+    prefix = suffix = None
+    for q in make_data.all_questions():
+        ids = render(cli, template, image, q)
+        first, last = ids.index(BOI), len(ids) - 1 - ids[::-1].index(EOI)
+        assert all(t == IMAGE for t in ids[first + 1:last])
+        head, tail = ids[:first + 1], ids[last:]
+        end = tail.index(106)  # <turn|> closes the user turn
+        p, s = head, tail[end:]
+        if prefix is None:
+            prefix, suffix = p, s
+        if (p, s) != (prefix, suffix):
+            raise SystemExit(f"the prompt frame changes with the question: {q!r}")
+        questions[q] = tail[:end]  # <image|> ... question text
+
+    # answers: fixed ones tokenized whole; descriptions composed from segments, checked
+    fixed = {make_data.REFUSAL}
+    fixed |= {f"{c.capitalize()}." for c in make_data.COLORS}
+    fixed |= {f"{make_data.article(k)} {k}." for k in make_data.SHAPES}
+    fixed |= {f"{n}." for n in range(0, 10)}
+    fixed |= {f"{w}." for w in make_data.WORDS} | {f"The word {w}." for w in make_data.WORDS}
+    answers = {a: tokenize(cli, a) for a in sorted(fixed)}
+    pieces = {"shape", "shapes", ":", ",", ".", "and", "a"} | set(make_data.SHAPES) | set(make_data.COLORS)
+    segments = {}
+    for p in pieces | {str(n) for n in range(10)}:
+        for s in ([p] if not p[0].isalpha() else [p, " " + p]):
+            segments[s] = tokenize(cli, s)
+    rng = random.Random(1)
+    for _ in range(40):  # composition must equal the tokenizer's own answer
+        text = make_data.describe(make_data.shape_scene(rng)["shapes"])
+        if compose(segments, text) != tokenize(cli, text):
+            raise SystemExit(f"segment composition differs from the tokenizer for {text!r}")
+    json.dump({"prefix": prefix, "suffix": suffix, "questions": questions, "answers": answers,
+               "segments": segments}, open(out_path, "w"), indent=0)
+    print(f"{out_path}: {len(questions)} questions, {len(answers)} answers, prefix {prefix}, suffix {suffix}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,279 @@
+"""Trains the demo model on generated images (make_data.py) with the PyTorch twin (twin.py),
+on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact weights
+(export.py). Usage:
+
+  train.py TOKENS.json OUT_DIR [--steps N] [--threads 2]
+
+Cheap on purpose: the vision encoder's attention output projection is held at zero, so the
+encoder works per patch and training skips its O(patches^2) attention (the simulator still
+computes it; zero o_proj makes its contribution exactly zero); padding patches are skipped;
+only the vocabulary rows the task uses are trained (the rest stay generated).
+"""
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import make_data  # noqa: E402
+import twin  # noqa: E402
+
+EMBED_SEED = 0x5EED_DE40  # seed of the generated (untrained) table rows
+EMBED_SCALE = 0.05
+LEVELS = [70, 140, 280, 560, 1120]
+LEVEL_WEIGHTS = [0.08, 0.25, 0.30, 0.12, 0.25]
+EXTRA_QUESTIONS = 2  # more questions about the same image: its vision work is shared
+BATCH = {70: 12, 140: 8, 280: 6, 560: 8, 1120: 8}
+FULL_BATCH = {560: 3, 1120: 2}
+# question mix; reading gets more weight where the print is visible
+QTYPES = ["color", "shape", "count", "word", "describe", "offtask"]
+QWEIGHTS = {70: [3, 3, 3, 1, 1, 1], 140: [3, 3, 3, 2, 1, 1], 280: [3, 3, 3, 2, 1, 1],
+            560: [2, 2, 2, 5, 2, 1], 1120: [1, 1, 1, 8, 2, 1]}
+NEGATIVES = 4096
+FULL_FRACTION = 0.12  # batches at 560/1120 on whole images (any question); the rest: word crops  # generated rows kept in the softmax so trained logits learn to beat them
+
+
+class Tokens:
+    def __init__(self, path):
+        d = json.load(open(path))
+        self.prefix, self.suffix = d["prefix"], d["suffix"]
+        self.questions, self.answers, self.segments = d["questions"], d["answers"], d["segments"]
+
+    def answer(self, text):
+        if text in self.answers:
+            return self.answers[text]
+        import tokens as tk  # composition rule shared with tokens.py
+        return tk.compose(self.segments, text)
+
+    def used(self):
+        ids = set(self.prefix) | set(self.suffix) | {twin.END_OF_TURN}
+        for q in make_data.OFFTASK_HELD_OUT:  # never trained: they stay generated rows
+            pass
+        for q, v in self.questions.items():
+            if q not in make_data.OFFTASK_HELD_OUT:
+                ids |= set(v)
+        for v in list(self.answers.values()) + list(self.segments.values()):
+            ids |= set(v)
+        ids -= {twin.IMAGE}
+        return sorted(ids)
+
+
+def crop_to_word(pixels, positions, pw, ph, box, size, rng):
+    """A window of soft tokens around the printed word, as if cut from the full image's
+    soft-token grid: patches keep their absolute positions (position embeddings), pooling
+    slots become window-local. Reading is trained mostly this way: a 1120 image has ~1,100
+    soft tokens, the window ~100."""
+    (w, h), sx, sy = size, pw * twin.PATCH / size[0], ph * twin.PATCH / size[1]
+    gw, gh = pw // 3, ph // 3
+    x0, x1 = int(box[0] * sx) // 48, min(gw - 1, int(box[2] * sx) // 48)
+    y0, y1 = int(box[1] * sy) // 48, min(gh - 1, int(box[3] * sy) // 48)
+    cw = min(gw, max(x1 - x0 + 1 + rng.randint(2, 8), rng.randint(8, 14)))
+    ch = min(gh, max(y1 - y0 + 1 + rng.randint(1, 5), rng.randint(4, 9)))
+    wx0 = rng.randint(max(0, x1 - cw + 1), min(x0, gw - cw))
+    wy0 = rng.randint(max(0, y1 - ch + 1), min(y0, gh - ch))
+    gx, gy = positions[:, 0] // 3, positions[:, 1] // 3
+    keep = (gx >= wx0) & (gx < wx0 + cw) & (gy >= wy0) & (gy < wy0 + ch)
+    pool = positions[keep] - np.array([3 * wx0, 3 * wy0])
+    return pixels[keep], positions[keep], pool, cw, cw * ch
+
+
+def make_sample(rng, level, tok, crop):
+    qtype = "word" if crop else rng.choices(QTYPES, weights=QWEIGHTS[level])[0]
+    case = make_data.make_case(rng, qtype)
+    pixels, positions, pw, ph = twin.preprocess(case["image"], level)
+    pool, per_row, n = positions, pw // 3, twin.soft_tokens(pw, ph)
+    if crop:
+        pixels, positions, pool, per_row, n = crop_to_word(
+            pixels, positions, pw, ph, case["word_box"], case["image"].size, rng)
+    qas = [(case["question"], case["answer"], qtype)]
+    if not crop:
+        for other in rng.sample([t for t in QTYPES if t != qtype], EXTRA_QUESTIONS):
+            qa = make_data.ask(rng, case, other)
+            if qa:
+                qas.append((qa[0], qa[1], other))
+    seqs = []
+    for question, answer, kind in qas:
+        q = tok.questions[question]
+        if kind == "offtask" and rng.random() < 0.3:
+            # unseen words: random untrained vocabulary rows between <image|>\n\n and <turn|>
+            q = q[:2] + [rng.randrange(300, 255000) for _ in range(rng.randint(2, 12))]
+        seqs.append(dict(ids=tok.prefix + [twin.IMAGE] * n + q + tok.suffix,
+                         answer=tok.answer(answer) + [twin.END_OF_TURN], qtype=kind))
+    return dict(pixels=pixels, positions=positions, pool=pool, per_row=per_row, seqs=seqs,
+                img_start=len(tok.prefix), n=n)
+
+
+class Batches(torch.utils.data.IterableDataset):
+    """The training stream, made in a worker process (one core draws and resizes images while
+    the other trains); a pure function of the seed, so runs repeat exactly."""
+
+    def __init__(self, tok, steps, start):
+        self.tok, self.steps, self.start = tok, steps, start
+
+    def __iter__(self):
+        for step in range(self.start, self.steps):
+            rng = random.Random(14_000_000 + step)  # training seeds; the bench uses >= 10**9
+            level = rng.choices(LEVELS, weights=LEVEL_WEIGHTS)[0]
+            crop = level >= 560 and rng.random() >= FULL_FRACTION
+            size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
+            yield level, [make_sample(rng, level, self.tok, crop) for _ in range(size)]
+
+
+def as_is(item):
+    return item
+
+
+class Generated:
+    """Rows of the generated table, computed on demand and cached."""
+
+    def __init__(self, hidden):
+        self.hidden, self.cache = hidden, {}
+
+    def __call__(self, ids):
+        flat = ids.reshape(-1).tolist()
+        missing = [i for i in set(flat) if i not in self.cache]
+        if missing:
+            rows = twin.generated_rows(EMBED_SEED_T, EMBED_SCALE, missing, self.hidden)
+            for i, r in zip(missing, rows):
+                self.cache[i] = r
+        return torch.stack([self.cache[i] for i in flat]).view(*ids.shape, self.hidden)
+
+
+EMBED_SEED_T = twin.tensor_seed(EMBED_SEED, "embed_tokens")
+
+
+def forward_batch(model, batch, gen, negatives, tok):
+    t = model.t
+    H = t["hidden"]
+    pixels = torch.from_numpy(np.concatenate([s["pixels"] for s in batch]))
+    positions = torch.from_numpy(np.concatenate([s["positions"] for s in batch]))
+    offsets, slots_per_row, total = [], [], 0
+    for s in batch:
+        offsets.append(torch.full((len(s["pixels"]),), total, dtype=torch.long))
+        slots_per_row.append(torch.full((len(s["pixels"]),), s["per_row"], dtype=torch.long))
+        total += s["n"]
+    pad = torch.zeros(len(pixels), dtype=torch.bool)
+    emb, _ = model.vision_inputs(pixels, positions, exact=False)
+    x = model.vision_encoder(emb, positions, pad, attention=False)
+    pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
+    pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
+    feats = model.project(pooled, exact=False)
+    # one decoder row per question; image features repeated for every question of an image
+    starts = np.cumsum([0] + [s["n"] for s in batch])
+    rows_img = [torch.arange(starts[i], starts[i + 1]) for i, s in enumerate(batch) for _ in s["seqs"]]
+    feats = feats[torch.cat(rows_img)]
+    images = batch
+    batch = [dict(q, img_start=s["img_start"], n=s["n"]) for s in images for q in s["seqs"]]
+
+    seqs = [s["ids"] + s["answer"][:-1] for s in batch]
+    T = max(len(q) for q in seqs)
+    ids = torch.zeros(len(batch), T, dtype=torch.long)
+    valid = torch.zeros(len(batch), T, dtype=torch.bool)
+    span = torch.full((len(batch), T), -1, dtype=torch.long)
+    for b, q in enumerate(seqs):
+        ids[b, :len(q)] = torch.tensor(q)
+        valid[b, :len(q)] = True
+        s = batch[b]
+        span[b, s["img_start"]:s["img_start"] + s["n"]] = 0
+    is_img = span >= 0
+    text_ids = torch.where(is_img | ~valid, torch.full_like(ids, tok.prefix[0]), ids)
+    scale = float(twin.bf16(torch.tensor(math.sqrt(H))))
+    x = model.table_rows(text_ids, gen) * scale
+    x = x.masked_scatter(is_img[..., None], feats)
+    h = model.decoder(x, span, valid)
+
+    rows, targets = [], []
+    for b, s in enumerate(batch):
+        start = len(s["ids"]) - 1
+        for k, tgt in enumerate(s["answer"]):
+            rows.append(h[b, start + k])
+            targets.append(tgt)
+    hs = torch.stack(rows)
+    table = torch.cat([model.embed, negatives])
+    logits = model.softcap(hs @ table.T)
+    local = model.lookup[torch.tensor(targets)]
+    loss = F.cross_entropy(logits, local)
+    # per-sample exact match (greedy over the trained rows and the negatives)
+    correct = (logits.argmax(-1) == local)
+    per_sample, i = [], 0
+    for s in batch:
+        per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
+        i += len(s["answer"])
+    return loss, per_sample, batch
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("tokens")
+    ap.add_argument("out")
+    ap.add_argument("--steps", type=int, default=800)
+    ap.add_argument("--threads", type=int, default=1)  # + 1 data worker = 2 cores
+    ap.add_argument("--lr", type=float, default=4e-3)
+    ap.add_argument("--resume")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(14)
+    os.makedirs(args.out, exist_ok=True)
+
+    tok = Tokens(args.tokens)
+    model = twin.Twin(used_tokens=tok.used())
+    for layer in model.vision_layers:  # attention output held at zero (see the docstring)
+        layer.o_proj.data.zero_()
+        layer.o_proj.requires_grad_(False)
+    gen = Generated(model.t["hidden"])
+    neg_rng = np.random.default_rng(5)
+    used = set(model.used.tolist())
+    neg_ids = [i for i in neg_rng.choice(262144, NEGATIVES + 1000, replace=False).tolist()
+               if i not in used][:NEGATIVES]
+    negatives = twin.generated_rows(EMBED_SEED_T, EMBED_SCALE, neg_ids, model.t["hidden"])
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.0, betas=(0.9, 0.98))
+    start_step = 0
+    if args.resume:
+        state = torch.load(args.resume)
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["opt"])
+        start_step = state["step"]
+    warm = 100
+    sched = lambda s: min(1.0, (s + 1) / warm) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, s / args.steps))))
+    log = open(os.path.join(args.out, "train.log"), "a")
+    t0 = time.time()
+    stats = {}
+    loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step), batch_size=None,
+                                         num_workers=1, prefetch_factor=4,
+                                         collate_fn=as_is)
+    for step, (level, batch) in enumerate(loader, start=start_step):
+        for g in opt.param_groups:
+            g["lr"] = args.lr * sched(step)
+        loss, ok, seqs = forward_batch(model, batch, gen, negatives, tok)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        opt.step()
+        for s, good in zip(seqs, ok):
+            key = (s["qtype"], level)
+            a, n = stats.get(key, (0, 0))
+            stats[key] = (a + good, n + 1)
+        if step % 50 == 0 or step == args.steps - 1:
+            acc = " ".join(f"{q}@{l}={a / n:.2f}" for (q, l), (a, n) in sorted(stats.items()) if n >= 4)
+            line = f"step {step} level {level} loss {loss.item():.4f} elapsed {time.time() - t0:.0f}s {acc}"
+            print(line, flush=True)
+            log.write(line + "\n")
+            log.flush()
+            stats = {}
+        if (step + 1) % 250 == 0 or step == args.steps - 1:
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step + 1,
+                        "used": model.used, "loss": loss.item(),
+                        "seconds": time.time() - t0}, os.path.join(args.out, "checkpoint.pt"))
+    print(f"done: {args.steps} steps in {time.time() - t0:.0f}s, final loss {loss.item():.4f}")
+
+
+if __name__ == "__main__":
+    main()
