@@ -50,6 +50,18 @@ public:
         local_->unload(); // the device's memory is free for other programs meanwhile
     }
 
+    // The vision cache is the local engine's; a server encodes images itself.
+    generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
+                                        const std::atomic<bool>& stop) override {
+        return server_ ? generate::PreencodeResult{} : local_->preencode(images, stop);
+    }
+    void setVisionCacheLimit(std::size_t maxBytes) override {
+        local_->setVisionCacheLimit(maxBytes);
+    }
+    generate::VisionCacheUsage visionCacheUsage() const override {
+        return local_->visionCacheUsage();
+    }
+
     std::string serverUrl() const override { return server_ ? server_->apiBase() : ""; }
     double serverRoundTripMs() const override {
         return server_ ? server_->connectRoundTripMs() : 0;
