@@ -61,6 +61,10 @@ ApplicationWindow {
         function onNotice(message) { notices.show(message) }
     }
     Connections {
+        target: App.compare
+        function onNotice(message) { notices.show(message) }
+    }
+    Connections {
         target: App.library
         function onNotice(message) { notices.show(message) }
     }
@@ -84,6 +88,7 @@ ApplicationWindow {
                 chat: App.chat
                 conversation: App.conversation
                 engineReady: App.engine.ready
+                compare: App.compare
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
                 Label {
                     anchors.centerIn: parent
@@ -104,6 +109,7 @@ ApplicationWindow {
                 settings: App.settings
                 historyTokens: App.conversation.historyTokens
                 onNewChatRequested: App.library.newChat()
+                onCompareRequested: compareLevels.openWithDefaults()
                 onNotice: (message) => notices.show(message)
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
             }
@@ -130,11 +136,19 @@ ApplicationWindow {
     SettingsDialog { id: settingsDialog; settings: App.settings }
 
     ExportDialog { id: exportDialog; library: App.library }
+    CompareLevelsDialog {
+        id: compareLevels
+        compare: App.compare
+        onCompareRequested: (levels) => {
+            if (App.compare.start(composer.text, levels))
+                composer.text = ""
+        }
+    }
     SmokeTestDialog {
         id: smokeTest
         engine: App.engine
         onNotice: (message) => notices.show(message)
     }
 
-    onClosing: App.chat.finishForQuit()
+    onClosing: { App.compare.finishForQuit(); App.chat.finishForQuit() }
 }

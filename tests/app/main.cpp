@@ -7,6 +7,7 @@ int runLibraryTest(int argc, char** argv);
 int runBranchesTest(int argc, char** argv);
 int runChatSessionTest(int argc, char** argv);
 int runCancelRegistryTest(int argc, char** argv);
+int runCompareTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -17,5 +18,6 @@ int main(int argc, char** argv) {
     failures += runBranchesTest(argc, argv);
     failures += runChatSessionTest(argc, argv);
     failures += runCancelRegistryTest(argc, argv);
+    failures += runCompareTest(argc, argv);
     return failures;
 }

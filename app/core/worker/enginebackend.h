@@ -3,6 +3,7 @@
 // compiled model (LocalBackend: generate::Engine on the NPU or the simulator); the scripted one
 // (ScriptedBackend) plays canned phases, text and errors so controller and view tests run in
 // milliseconds without a model. Called on the worker thread only.
+#include "generate/compare.h"
 #include "generate/engine.h"
 #include "generate/smoke_test.h"
 
@@ -33,6 +34,12 @@ public:
     // no session can be made).
     virtual void generate(const std::string& sessionKey, const generate::Request& request,
                           generate::EventSink& sink, const std::atomic<bool>& stop) = 0;
+
+    // Runs one comparison of detail levels in conversation `sessionKey` (generate/compare.h:
+    // columns one after another, a failing column ends in its onError and the others run).
+    // Throws when no session can be made. The default refuses: a backend that cannot compare.
+    virtual void compare(const std::string& sessionKey, const generate::CompareRequest& request,
+                         generate::CompareSink& sink, const std::atomic<bool>& stop);
 
     // The install check of `facet-cli smoke-test` (generate/smoke_test.h). The device holds one
     // model: the loaded one is unloaded first (the caller loads it again afterwards).

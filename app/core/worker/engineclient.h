@@ -76,6 +76,9 @@ public:
 
     // Generation (used by the chat controller). Returns the request id.
     quint64 submit(GenerateJob job);
+    // A comparison of detail levels (used by the compare controller). Returns the request id;
+    // stop() with it stops the whole comparison.
+    quint64 submitCompare(CompareJob job);
     void stop(quint64 id);
     // Stops everything and joins the worker thread (quit while generating ends here).
     void shutdown();
@@ -92,6 +95,14 @@ signals:
     void textArrived(quint64 id, const QString& content, const QString& reasoning);
     void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
     void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+    // A comparison's events (see EngineWorker).
+    void columnStarted(quint64 id, int column, int level);
+    void columnPhase(quint64 id, int column, const facet::generate::PhaseEvent& phase);
+    void columnText(quint64 id, int column, const QString& content, const QString& reasoning);
+    void columnFinished(quint64 id, int column, const QJsonObject& stats, const QString& fullReply);
+    void columnFailed(quint64 id, int column, const QString& message,
+                      const QJsonObject& partialStats);
+    void compareEnded(quint64 id, const QString& error);
 
 private:
     void setState(State state);
