@@ -28,6 +28,7 @@ Pane {
     signal baselineRequested(int column)
     signal continueRequested(int column)
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
+    property bool showThinking: false
     readonly property string levelText: qsTr("%1 %2").arg(Labels.detailLevelName(level)).arg(level)
     padding: 8
     background: Rectangle {
@@ -107,6 +108,27 @@ Pane {
                     ToolTip.text: qsTr("%1 soft tokens at this level — click for the full view").arg(modelData.tokens)
                 }
             }
+        }
+        // With "Think first" on: the model's thinking at this level, collapsed like in a reply.
+        IconButton {
+            objectName: "columnThinkingToggle"
+            visible: column.reasoning.length > 0
+            text: (column.showThinking ? "▾ " : "▸ ") + qsTr("Thinking")
+            label: column.showThinking ? qsTr("Hide the model's thinking at level %1").arg(column.level)
+                                       : qsTr("Show the model's thinking at level %1").arg(column.level)
+            onClicked: column.showThinking = !column.showThinking
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: column.showThinking && column.reasoning.length > 0
+            text: column.reasoning
+            textFormat: Text.PlainText
+            wrapMode: Text.Wrap
+            color: Theme.mutedText
+            font.italic: true
+            font.pixelSize: 12
+            Accessible.role: Accessible.StaticText
+            Accessible.name: qsTr("The model's thinking at level %1").arg(column.level)
         }
         TextEdit {
             objectName: "columnText"

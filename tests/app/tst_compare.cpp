@@ -393,6 +393,7 @@ private slots:
         s.pieceIntervalMs = 2;
         s.levelPieces[70] = {"A", " boat."};
         s.levelPieces[1120] = {"A", " red", " boat."};
+        s.reasoning = {"Looking", " closely."};
         script_->setScript(s);
         app_->settings()->setSamplingValue("seed", "9");
         attach();
@@ -415,6 +416,7 @@ private slots:
         QCOMPARE(columns().rowCount(), 5);
         const auto& cols = columns().columns();
         QCOMPARE(cols[0].text, QString("A boat."));
+        QCOMPARE(cols[0].reasoning, QString("Looking closely."));
         QCOMPARE(cols[2].text, QString("Hello from the scripted engine."));
         QCOMPARE(cols[4].text, QString("A red boat."));
         for (int i = 0; i < 5; ++i) {
