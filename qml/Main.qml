@@ -82,6 +82,10 @@ ApplicationWindow {
         function onNotice(message) { notices.show(message) }
     }
     Connections {
+        target: App.compare
+        function onNotice(message) { notices.show(message) }
+    }
+    Connections {
         target: App.library
         function onNotice(message) { notices.show(message) }
     }
@@ -105,6 +109,7 @@ ApplicationWindow {
                 chat: App.chat
                 conversation: App.conversation
                 engineReady: App.engine.ready
+                compare: App.compare
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
                 Label {
                     anchors.centerIn: parent
@@ -125,6 +130,7 @@ ApplicationWindow {
                 settings: App.settings
                 historyTokens: App.conversation.historyTokens
                 onNewChatRequested: App.library.newChat()
+                onCompareRequested: compareLevels.openWithDefaults()
                 onNotice: (message) => notices.show(message)
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
             }
@@ -153,11 +159,19 @@ ApplicationWindow {
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }
     ServerDialog { id: serverDialog; connection: App.server }
+    CompareLevelsDialog {
+        id: compareLevels
+        compare: App.compare
+        onCompareRequested: (levels) => {
+            if (App.compare.start(composer.text, levels))
+                composer.text = ""
+        }
+    }
     SmokeTestDialog {
         id: smokeTest
         engine: App.engine
         onNotice: (message) => notices.show(message)
     }
 
-    onClosing: App.chat.finishForQuit()
+    onClosing: { App.compare.finishForQuit(); App.chat.finishForQuit() }
 }

@@ -11,7 +11,9 @@ ListView {
     required property ChatSession chat
     required property ConversationModel conversation
     required property bool engineReady
-    readonly property bool canAct: engineReady && !chat.busy
+    // A comparison of levels shows under the last question until the user continues with one.
+    required property CompareSession compare
+    readonly property bool canAct: engineReady && !chat.busy && !chat.held
     property bool followTail: true
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     model: conversation
@@ -31,6 +33,23 @@ ListView {
     onCountChanged: if (followTail) tailTimer.restart()
     Timer { id: tailTimer; interval: 0; onTriggered: view.positionViewAtEnd() }
 
+    footer: Item {
+        width: view.width
+        height: compareLoader.active ? compareLoader.implicitHeight + 12 : 0
+        Loader {
+            id: compareLoader
+            y: 12
+            width: parent.width
+            active: view.compare.active
+            sourceComponent: Component {
+                CompareView {
+                    compare: view.compare
+                    onPreviewRequested: (p, n, l, t, w, h) => view.previewRequested(p, n, l, t, w, h)
+                }
+            }
+        }
+    }
+
     delegate: Item {
         id: entry
         required property int index
@@ -44,6 +63,7 @@ ListView {
         required property string phase
         required property int branchIndex
         required property int branchCount
+        required property int level
         width: view.width
         implicitHeight: loader.implicitHeight
         Loader {
@@ -79,6 +99,7 @@ ListView {
                 row: entry.index
                 branchIndex: entry.branchIndex
                 branchCount: entry.branchCount
+                level: entry.level
                 canAct: view.canAct
                 onCopyRequested: (t) => view.chat.copyText(t)
                 onRegenerateRequested: (r) => view.chat.regenerate(r)

@@ -16,10 +16,15 @@ Pane {
     // The open conversation's size so far and the library, for the context meter.
     required property int historyTokens
     signal newChatRequested()
+    // "Compare levels…": the message runs at several detail levels side by side (Compare/).
+    signal compareRequested()
     property alias text: input.text
     readonly property bool inputFocused: input.activeFocus
-    readonly property bool canSend: composer.engine.ready && !composer.chat.busy
+    readonly property bool canSend: composer.engine.ready && !composer.chat.busy && !composer.chat.held
                                     && (input.text.trim().length > 0 || composer.attachments.count > 0)
+    // Levels change only how images are seen: a comparison needs one.
+    readonly property bool canCompare: composer.engine.ready && !composer.chat.busy && !composer.chat.held
+                                       && composer.attachments.count > 0
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     padding: 8
     background: Rectangle { color: Theme.window; border.color: Theme.border }
@@ -145,6 +150,19 @@ Pane {
                 onClicked: composer.chat.stop()
             }
             Button {
+                objectName: "compareButton"
+                visible: !composer.chat.busy
+                text: qsTr("Compare levels…")
+                enabled: composer.canCompare
+                Accessible.name: qsTr("Compare the answers at several detail levels")
+                ToolTip.visible: hovered
+                ToolTip.delay: 600
+                ToolTip.text: composer.attachments.count > 0
+                              ? qsTr("Ask at several detail levels and see the answers side by side")
+                              : qsTr("Attach an image first: detail levels change only how images are seen")
+                onClicked: composer.compareRequested()
+            }
+            Button {
                 objectName: "sendButton"
                 visible: !composer.chat.busy
                 text: qsTr("Send")
@@ -176,7 +194,9 @@ Pane {
                                                                     : qsTr("No model loaded"))
                   : composer.chat.writingElsewhere
                     ? qsTr("A reply is being written in another conversation (see the sidebar); Stop ends it.")
-                    : ""
+                    : composer.chat.held && !composer.chat.busy
+                      ? qsTr("Choose the answer to continue with: “Continue with this answer” under a column.")
+                      : ""
             color: Theme.warning
             Accessible.name: qsTr("Composer status")
             Accessible.description: text

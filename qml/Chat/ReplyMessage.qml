@@ -18,6 +18,8 @@ Pane {
     required property int row
     required property int branchIndex
     required property int branchCount
+    // A reply chosen from a comparison: the detail level it was made at (0: an ordinary reply).
+    property int level: 0
     // False while any reply streams or no model is loaded.
     required property bool canAct
     property bool showThinking: false
@@ -33,6 +35,13 @@ Pane {
         anchors.left: parent.left
         anchors.right: parent.right
         spacing: 6
+        Label {
+            objectName: "replyLevel"
+            visible: reply.level > 0
+            text: qsTr("Compared answer at detail level %1 %2").arg(Labels.detailLevelName(reply.level)).arg(reply.level)
+            font.pixelSize: 11
+            color: Theme.mutedText
+        }
         RowLayout {
             visible: reply.streaming && reply.phase.length > 0
             BusyIndicator { running: parent.visible; implicitWidth: 20; implicitHeight: 20 }

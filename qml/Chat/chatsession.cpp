@@ -66,8 +66,17 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
 }
 
 bool ChatSession::send(const QString& text) {
-    if (busy() || !engine_.ready() || (text.trimmed().isEmpty() && attachments_.rowCount() == 0))
+    if (busy() || held() || !engine_.ready() ||
+        (text.trimmed().isEmpty() && attachments_.rowCount() == 0))
         return false;
+    const int userRow = appendUserMessage(text);
+    if (userRow < 0)
+        return false;
+    startReply(userRow, true);
+    return true;
+}
+
+int ChatSession::appendUserMessage(const QString& text) {
     const app::Conversation& c = conversation_.conversation();
     app::Message user;
     user.id = app::newId();
@@ -88,16 +97,26 @@ bool ChatSession::send(const QString& text) {
         }
     } catch (const std::exception& e) {
         emit notice(QString::fromStdString(e.what()));
-        return false;
+        return -1;
     }
     if (c.messages.isEmpty()) {
         conversation_.setTitle(titleFrom(user.text));
         conversation_.setCreated(user.created);
     }
     attachments_.clear();
-    const int userRow = conversation_.appendMessage(user);
-    startReply(userRow, true);
-    return true;
+    return conversation_.appendMessage(user);
+}
+
+void ChatSession::hold(const QString& conversationId, std::function<void()> stop) {
+    heldId_ = conversationId;
+    heldStop_ = std::move(stop);
+    emit busyChanged();
+}
+
+void ChatSession::release() {
+    heldId_.clear();
+    heldStop_ = nullptr;
+    emit busyChanged();
 }
 
 void ChatSession::startReply(int userRow, bool sendsAttachments) {
@@ -125,7 +144,7 @@ void ChatSession::startReply(int userRow, bool sendsAttachments) {
 }
 
 bool ChatSession::writingElsewhere() const {
-    return busy() && activeConversationId_ != conversation_.conversation().id;
+    return activeJob_ != 0 && activeConversationId_ != conversation_.conversation().id;
 }
 
 void ChatSession::onLeaving() {
@@ -179,6 +198,10 @@ void ChatSession::endActiveReply(const QJsonObject& stats, app::FinishReason fin
 }
 
 void ChatSession::stop() {
+    if (activeJob_ == 0 && heldStop_) {
+        heldStop_();
+        return;
+    }
     if (activeJob_ == 0)
         return;
     engine_.stop(activeJob_);
@@ -199,7 +222,7 @@ void ChatSession::finishForQuit() {
 
 bool ChatSession::canBranch(int row, app::Message::Role role) const {
     const auto& messages = conversation_.conversation().messages;
-    return !busy() && engine_.ready() && row >= 0 && row < messages.size() &&
+    return !busy() && !held() && engine_.ready() && row >= 0 && row < messages.size() &&
            messages[row].role == role;
 }
 
@@ -232,7 +255,7 @@ void ChatSession::editAndResend(int row, const QString& text) {
 }
 
 void ChatSession::switchBranch(int row, int index) {
-    if (busy() || !conversation_.switchBranch(row, index))
+    if (busy() || held() || !conversation_.switchBranch(row, index))
         return;
     library_.save();
 }

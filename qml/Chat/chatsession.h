@@ -9,6 +9,7 @@
 #include <QObject>
 
 #include <QtQml/qqmlregistration.h>
+#include <functional>
 #include <optional>
 
 namespace facet::generate {
@@ -33,14 +34,30 @@ class ChatSession : public QObject {
     Q_PROPERTY(QString writingId READ writingId NOTIFY busyChanged)
     // A reply streams in a conversation that is not the open one.
     Q_PROPERTY(bool writingElsewhere READ writingElsewhere NOTIFY busyChanged)
+    // A comparison of levels holds the open conversation (running, or waiting for the answer to
+    // continue with): nothing is sent or branched until it lets go.
+    Q_PROPERTY(bool held READ held NOTIFY busyChanged)
 public:
     ChatSession(app::EngineClient& engine, AttachmentModel& attachments,
                 ConversationModel& conversation, ConversationLibrary& library,
                 QObject* parent = nullptr);
 
-    bool busy() const { return activeJob_ != 0; }
-    QString writingId() const { return busy() ? activeConversationId_ : QString(); }
+    bool busy() const { return activeJob_ != 0 || static_cast<bool>(heldStop_); }
+    QString writingId() const {
+        return activeJob_ != 0 ? activeConversationId_ : heldStop_ ? heldId_ : QString();
+    }
     bool writingElsewhere() const;
+    bool held() const { return !heldId_.isEmpty(); }
+
+    // Used by the comparison (Compare/comparesession.h). hold(): conversation `conversationId`
+    // is in its hands; while `stop` is set the chat counts as busy and Stop calls it (call
+    // again without one when the run ends). release(): the chat is free again.
+    void hold(const QString& conversationId, std::function<void()> stop);
+    void release();
+    // Appends the composer's text and images as a user message of the open conversation (the
+    // images copied into its folder, the composer emptied). Returns its row, or -1 after a
+    // notice when an image could not be stored.
+    int appendUserMessage(const QString& text);
 
     Q_INVOKABLE bool send(const QString& text);
     Q_INVOKABLE void stop();
@@ -81,7 +98,9 @@ private:
     int activeRow_ = -1;
     QString activeConversationId_;
     QString activePhase_;
-    bool stopping_ = false; // Stop pressed: the phase line says so until the reply ends
+    bool stopping_ = false;          // Stop pressed: the phase line says so until the reply ends
+    QString heldId_;                 // the conversation a comparison holds
+    std::function<void()> heldStop_; // stops that comparison while it runs
     // The conversation being written while another one is open.
     std::optional<app::Conversation> background_;
 };

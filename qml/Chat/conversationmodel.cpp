@@ -1,6 +1,7 @@
 #include "Chat/conversationmodel.h"
 
 #include "core/conversations/conversationbranches.h"
+#include "core/conversations/conversationcompare.h"
 
 #include <QUrl>
 
@@ -74,6 +75,8 @@ QVariant ConversationModel::data(const QModelIndex& index, int role) const {
         return app::branchPosition(conversation_, index.row()).index;
     case BranchCountRole:
         return app::branchPosition(conversation_, index.row()).count;
+    case LevelRole:
+        return m.level;
     default:
         return {};
     }
@@ -91,7 +94,8 @@ QHash<int, QByteArray> ConversationModel::roleNames() const {
             {StreamingRole, "streaming"},
             {PhaseRole, "phase"},
             {BranchIndexRole, "branchIndex"},
-            {BranchCountRole, "branchCount"}};
+            {BranchCountRole, "branchCount"},
+            {LevelRole, "level"}};
 }
 
 void ConversationModel::setConversation(const app::Conversation& conversation,
@@ -172,6 +176,19 @@ int ConversationModel::appendMessage(const app::Message& message) {
     conversation_.messages.append(message);
     if (message.role == app::Message::Role::Model)
         streamingRow_ = row;
+    endInsertRows();
+    emit countChanged();
+    emit historyTokensChanged();
+    return row;
+}
+
+int ConversationModel::appendComparedReplies(const QList<app::Message>& replies, int chosen) {
+    flushTextChange();
+    const int row = rowCount();
+    app::Conversation next = conversation_;
+    app::addComparedReplies(next, replies, chosen); // throws before anything changed
+    beginInsertRows({}, row, row);
+    conversation_ = std::move(next);
     endInsertRows();
     emit countChanged();
     emit historyTokensChanged();

@@ -36,6 +36,7 @@ public:
         PhaseRole,
         BranchIndexRole, // 0-based version at this point (see conversationbranches.h)
         BranchCountRole,
+        LevelRole, // a compared reply's detail level (0: an ordinary reply)
     };
     Q_ENUM(Role)
 
@@ -70,6 +71,9 @@ public:
     void detachTail(int fromRow);
     // Shows version `index` at `row` (rows from `row` on are replaced). False: no such version.
     bool switchBranch(int row, int index);
+    // The replies of a comparison of levels to the last (user) message: `replies[chosen]` is
+    // appended, the others kept as its versions (app::addComparedReplies). Returns its row.
+    int appendComparedReplies(const QList<app::Message>& replies, int chosen);
 
     int historyTokens() const;
 

@@ -22,6 +22,8 @@ QtObject {
     // the system highlight made light text on light blue in the dark theme).
     readonly property color selection: dark ? "#2e3a50" : "#d2e3fc"
     readonly property color hover: dark ? "#2a2d33" : "#e2e6ea"
+    // Words that differ from the baseline in the compare view: behind `text`, WCAG AA in both.
+    readonly property color diffHighlight: dark ? "#6b5511" : "#f9d45c"
 
     readonly property int spacing: 8
     readonly property int radius: 8

@@ -20,6 +20,8 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       chats_(new ChatListModel(this)),
       library_(new ConversationLibrary(*conversation_, *chats_, *store_, this)),
       chat_(new ChatSession(*engine_, *attachments_, *conversation_, *library_, this)),
+      compare_(
+          new CompareSession(*engine_, *attachments_, *conversation_, *library_, *chat_, this)),
       settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)),
       imageCache_(new ImageCacheSetting(*engine_, this)),
       backgroundEncoder_(new BackgroundEncoder(*engine_, *attachments_, this)),
@@ -34,6 +36,7 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
 }
 
 AppController::~AppController() {
+    compare_->finishForQuit();
     chat_->finishForQuit();
     engine_->shutdown();
 }

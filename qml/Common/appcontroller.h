@@ -8,6 +8,7 @@
 #include "Attachments/backgroundencoder.h"
 #include "Chat/chatsession.h"
 #include "Chat/conversationmodel.h"
+#include "Compare/comparesession.h"
 #include "Conversations/chatlistmodel.h"
 #include "Conversations/conversationlibrary.h"
 #include "Server/serverconnection.h"
@@ -36,6 +37,7 @@ class AppController : public QObject {
     QML_SINGLETON
     Q_PROPERTY(facet::app::EngineClient* engine READ engine CONSTANT)
     Q_PROPERTY(facet::ui::ChatSession* chat READ chat CONSTANT)
+    Q_PROPERTY(facet::ui::CompareSession* compare READ compare CONSTANT)
     Q_PROPERTY(facet::ui::ConversationLibrary* library READ library CONSTANT)
     Q_PROPERTY(facet::ui::ConversationSettings* settings READ settings CONSTANT)
     Q_PROPERTY(facet::ui::AttachmentModel* attachments READ attachments CONSTANT)
@@ -57,6 +59,7 @@ public:
 
     app::EngineClient* engine() const { return engine_; }
     ChatSession* chat() const { return chat_; }
+    CompareSession* compare() const { return compare_; }
     ConversationLibrary* library() const { return library_; }
     ConversationSettings* settings() const { return settings_; }
     AttachmentModel* attachments() const { return attachments_; }
@@ -74,6 +77,7 @@ private:
     ChatListModel* chats_;
     ConversationLibrary* library_;
     ChatSession* chat_;
+    CompareSession* compare_;
     ConversationSettings* settings_;
     ImageCacheSetting* imageCache_;
     BackgroundEncoder* backgroundEncoder_;

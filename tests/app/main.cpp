@@ -9,6 +9,7 @@ int runChatSessionTest(int argc, char** argv);
 int runCancelRegistryTest(int argc, char** argv);
 int runBackgroundEncoderTest(int argc, char** argv);
 int runUserDataTest(int argc, char** argv);
+int runCompareTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -21,5 +22,6 @@ int main(int argc, char** argv) {
     failures += runCancelRegistryTest(argc, argv);
     failures += runBackgroundEncoderTest(argc, argv);
     failures += runUserDataTest(argc, argv);
+    failures += runCompareTest(argc, argv);
     return failures;
 }

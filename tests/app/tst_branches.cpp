@@ -150,7 +150,7 @@ private slots:
         QVERIFY(switchBranch(c, 2, 0)); // leaves remembered choices in the alternatives
         store.save(c);
         const QJsonObject saved = toJson(c);
-        QCOMPARE(saved["version"].toInt(), 2);
+        QCOMPARE(saved["version"].toInt(), kConversationFormatVersion);
         const Conversation back = store.load("b");
         QVERIFY(back.enableThinking);
         QCOMPARE(ids(back.messages), ids(c.messages));
@@ -192,14 +192,14 @@ private slots:
         QVERIFY(!c.enableThinking);
         QCOMPARE(c.messages[0].images[0].level, 140);
         checkPosition(c, 1, 0, 1);
-        store.save(c); // written back as version 2
+        store.save(c); // written back in the current version
         QCOMPARE(QJsonDocument::fromJson([&] {
                      QFile g(store.file("old"));
                      return g.open(QIODevice::ReadOnly) ? g.readAll() : QByteArray();
                  }())
                      .object()["version"]
                      .toInt(),
-                 2);
+                 kConversationFormatVersion);
     }
 
     void brokenTreesAreRefusedByName() {

@@ -71,6 +71,8 @@ QJsonObject toJson(const Message& m, bool alternative) {
         o.insert("error", m.error);
     if (m.finishReason != FinishReason::None)
         o.insert("finish_reason", finishReasonKey(m.finishReason));
+    if (m.level > 0)
+        o.insert("level", m.level);
     if (alternative) {
         o.insert("parent", m.parentId);
         if (!m.activeChildId.isEmpty())
@@ -94,6 +96,14 @@ Message messageFromJson(const QJsonObject& o, bool alternative) {
     m.created = QDateTime::fromString(optString(o, "created"), Qt::ISODateWithMs);
     for (const auto& v : o.value(QLatin1String("images")).toArray())
         m.images.append(imageFromJson(v.toObject()));
+    // From version 3: the detail level of a reply made by a comparison.
+    if (o.contains(QLatin1String("level"))) {
+        m.level = need(o, "level", QJsonValue::Double, "message").toInt();
+        if (m.role != Message::Role::Model || m.level <= 0)
+            throw std::runtime_error("message \"" + m.id.toStdString() +
+                                     "\": field \"level\" belongs to a compared reply and must "
+                                     "be a positive detail level");
+    }
     if (alternative) {
         m.parentId = needString(o, "parent", "alternative message");
         m.activeChildId = optString(o, "active_child");

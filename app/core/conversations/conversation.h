@@ -36,6 +36,10 @@ struct Message {
     QJsonObject stats; // numbers only (see statsToJson in engineworker.h); empty while streaming
     QString error;     // runtime error shown under the reply
     FinishReason finishReason = FinishReason::None; // stored as its key (finishReasonKey)
+    // A reply made by a comparison of detail levels: the level every image of the turn had for
+    // it (0: an ordinary reply, the images at their own levels). Later turns send the turn's
+    // images at this level, so the history is what this reply was made from.
+    int level = 0;
     QDateTime created;
     // Only for messages in Conversation::alternatives (on the active branch both follow from the
     // order): the message this one answers or follows ("" = the first message), and the child
@@ -77,7 +81,8 @@ struct Conversation {
 };
 
 // 1: one linear list of messages. 2: + alternatives (branches) and enable_thinking.
-inline constexpr int kConversationFormatVersion = 2;
+// 3: + a reply's comparison `level` (the other columns of a comparison are its alternatives).
+inline constexpr int kConversationFormatVersion = 3;
 
 [[nodiscard]] QString newId();
 [[nodiscard]] QJsonObject toJson(const Conversation& conversation);

@@ -1,6 +1,7 @@
 #include "core/conversations/conversationexport.h"
 
 #include "core/conversations/conversationbranches.h"
+#include "core/conversations/conversationcompare.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,8 +22,18 @@ QString statsLine(const QJsonObject& s) {
     add("prompt_tokens", QStringLiteral("%1 prompt tokens"));
     add("image_tokens", QStringLiteral("%1 image tokens"));
     add("generated_tokens", QStringLiteral("%1 generated tokens"));
+    add("prefill_chunks", QStringLiteral("%1 prefill chunks"));
     add("ttft_ms", QStringLiteral("time to first token %1 ms"));
     add("decode_tokens_per_s", QStringLiteral("%1 tokens/s"));
+    add("total_ms", QStringLiteral("total %1 ms"));
+    // Per image: what the level cost and which image-prefill bucket ran it.
+    for (const QJsonValue& v : s.value(QLatin1String("images")).toArray()) {
+        const QJsonObject i = v.toObject();
+        parts << QStringLiteral("image at level %1: %2 soft tokens, bucket %3")
+                     .arg(i.value(QLatin1String("level")).toInt())
+                     .arg(i.value(QLatin1String("soft_tokens")).toInt())
+                     .arg(i.value(QLatin1String("bucket")).toInt());
+    }
     if (s.contains(QLatin1String("finish_reason")))
         parts << QStringLiteral("finish: ") + s.value(QLatin1String("finish_reason")).toString();
     if (s.value(QLatin1String("engine")).toString() == QLatin1String("remote")) // a vLLM server
@@ -57,6 +68,26 @@ QJsonArray withImagePaths(QJsonArray messages, const QString& imageFolder) {
     return messages;
 }
 
+QString replyBody(const Message& m) {
+    QString md = m.text + QStringLiteral("\n\n");
+    if (!m.error.isEmpty())
+        md += QStringLiteral("> Error: %1\n\n").arg(m.error);
+    if (!m.stats.isEmpty())
+        md += QStringLiteral("*%1*\n\n").arg(statsLine(m.stats));
+    return md;
+}
+
+// The other columns of a comparison, after the one the conversation continued with, so the
+// export keeps every level's answer with its numbers.
+QString otherComparedReplies(const Conversation& c, int row) {
+    QString md;
+    for (const Message* m : comparedVersions(c, row))
+        if (m != &c.messages[row])
+            md += QStringLiteral("### Also compared: detail level %1\n\n").arg(m->level) +
+                  replyBody(*m);
+    return md;
+}
+
 } // namespace
 
 QString toMarkdown(const Conversation& c, const QString& imageFolder) {
@@ -74,12 +105,10 @@ QString toMarkdown(const Conversation& c, const QString& imageFolder) {
                           .arg(image.softTokens);
             md += m.text + QStringLiteral("\n\n");
         } else {
-            md += QStringLiteral("## Gemma%1\n\n").arg(versionNote(c, row)) + m.text +
-                  QStringLiteral("\n\n");
-            if (!m.error.isEmpty())
-                md += QStringLiteral("> Error: %1\n\n").arg(m.error);
-            if (!m.stats.isEmpty())
-                md += QStringLiteral("*%1*\n\n").arg(statsLine(m.stats));
+            const QString level =
+                m.level > 0 ? QStringLiteral(" — detail level %1").arg(m.level) : QString();
+            md += QStringLiteral("## Gemma%1%2\n\n").arg(level, versionNote(c, row)) +
+                  replyBody(m) + otherComparedReplies(c, row);
         }
     }
     return md;

@@ -4,6 +4,7 @@
 // (ScriptedBackend) plays canned phases, text and errors so controller and view tests run in
 // milliseconds without a model. Called on the worker thread only.
 #include "common/error.h"
+#include "generate/compare.h"
 #include "generate/engine.h"
 #include "generate/smoke_test.h"
 #include "remote/remote_engine.h"
@@ -49,6 +50,11 @@ public:
     // The vision cache's size in bytes (0 = off), for this model and every one loaded later.
     virtual void setVisionCacheLimit(std::size_t maxBytes) { (void)maxBytes; }
     [[nodiscard]] virtual generate::VisionCacheUsage visionCacheUsage() const { return {}; }
+    // Runs one comparison of detail levels in conversation `sessionKey` (generate/compare.h:
+    // columns one after another, a failing column ends in its onError and the others run).
+    // Throws when no session can be made. The default refuses: a backend that cannot compare.
+    virtual void compare(const std::string& sessionKey, const generate::CompareRequest& request,
+                         generate::CompareSink& sink, const std::atomic<bool>& stop);
 
     // The install check of `facet-cli smoke-test` (generate/smoke_test.h). The device holds one
     // model: the loaded one is unloaded first (the caller loads it again afterwards).

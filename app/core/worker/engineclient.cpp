@@ -118,6 +118,12 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
                     preencodeId_ = 0;
                 emit preencoded(encoded, alreadyCached, cancelled);
             });
+    connect(worker_, &EngineWorker::columnStarted, this, &EngineClient::columnStarted);
+    connect(worker_, &EngineWorker::columnPhase, this, &EngineClient::columnPhase);
+    connect(worker_, &EngineWorker::columnText, this, &EngineClient::columnText);
+    connect(worker_, &EngineWorker::columnFinished, this, &EngineClient::columnFinished);
+    connect(worker_, &EngineWorker::columnFailed, this, &EngineClient::columnFailed);
+    connect(worker_, &EngineWorker::compareEnded, this, &EngineClient::compareEnded);
     thread_.start();
 }
 
@@ -329,6 +335,13 @@ quint64 EngineClient::submit(GenerateJob job, PreencodeUse preencode) {
     }
     QMetaObject::invokeMethod(
         worker_, [w = worker_, job] { w->runJob(job); }, Qt::QueuedConnection);
+    return job.id;
+}
+
+quint64 EngineClient::submitCompare(CompareJob job) {
+    job.id = worker_->nextRequestId();
+    QMetaObject::invokeMethod(
+        worker_, [w = worker_, job] { w->runCompare(job); }, Qt::QueuedConnection);
     return job.id;
 }
 

@@ -105,6 +105,9 @@ public:
     double roundTripMs() const { return roundTripMs_; }
     QVariantMap levelRefusals() const;
 
+    // A comparison of detail levels (used by the compare controller). Returns the request id;
+    // stop() with it stops the whole comparison.
+    quint64 submitCompare(CompareJob job);
     void stop(quint64 id);
     // Background encoding while the user types: the images go into the engine's vision cache
     // so that Send starts with the text prefill. Only when idle(); a newer call, a request
@@ -136,6 +139,14 @@ signals:
     void idleChanged();
     void serverConnectFailed(const QString& url, const QString& message);
     void roundTripChanged();
+    // A comparison's events (see EngineWorker).
+    void columnStarted(quint64 id, int column, int level);
+    void columnPhase(quint64 id, int column, const facet::generate::PhaseEvent& phase);
+    void columnText(quint64 id, int column, const QString& content, const QString& reasoning);
+    void columnFinished(quint64 id, int column, const QJsonObject& stats, const QString& fullReply);
+    void columnFailed(quint64 id, int column, const QString& message,
+                      const QJsonObject& partialStats);
+    void compareEnded(quint64 id, const QString& error);
 
 private:
     void setState(State state);

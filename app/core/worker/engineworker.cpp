@@ -1,6 +1,7 @@
 #include "core/worker/engineworker.h"
 
 #include "core/worker/batchingsink.h"
+#include "core/worker/comparesink.h"
 
 #include "generate/stats_json.h"
 
@@ -22,6 +23,7 @@ QJsonObject statsToJson(const generate::Stats& s) {
 EngineWorker::EngineWorker(std::unique_ptr<EngineBackend> backend, QObject* parent)
     : QObject(parent), backend_(std::move(backend)) {
     qRegisterMetaType<facet::app::GenerateJob>();
+    qRegisterMetaType<facet::app::CompareJob>();
     qRegisterMetaType<facet::generate::ModelInfo>();
     qRegisterMetaType<facet::generate::SamplingSettings>();
     qRegisterMetaType<facet::generate::PhaseEvent>();
@@ -110,6 +112,24 @@ void EngineWorker::runJob(const GenerateJob& job) {
         emit failed(job.id, QString::fromStdString(e.what()), {});
     }
     cancels_.end(job.id);
+}
+
+void EngineWorker::runCompare(const CompareJob& job) {
+    if (!backend_->loaded()) {
+        emit compareEnded(job.id, tr("No model loaded"));
+        return;
+    }
+    const auto cancel = cancels_.begin(job.id);
+    QString error;
+    try {
+        CompareBatchingSink sink(*this, job.id, batchMs_.load());
+        backend_->compare(job.sessionKey.toStdString(), job.request, sink, cancel->flag);
+    } catch (const std::exception& e) {
+        // Before any column: the levels, the images or the session (generate/compare.h).
+        error = QString::fromStdString(e.what());
+    }
+    cancels_.end(job.id);
+    emit compareEnded(job.id, error);
 }
 
 namespace {

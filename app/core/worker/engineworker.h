@@ -25,6 +25,13 @@ struct GenerateJob {
     generate::Request request;
 };
 
+// A comparison of detail levels (generate/compare.h) in conversation `sessionKey`.
+struct CompareJob {
+    quint64 id = 0;
+    QString sessionKey;
+    generate::CompareRequest request;
+};
+
 // Numbers only, under stable keys (they are stored in conversations and exported).
 [[nodiscard]] QJsonObject statsToJson(const generate::Stats& stats);
 
@@ -45,6 +52,8 @@ public slots:
     void loadModel(quint64 id, const QString& modelDir, int deviceId,
                    const QString& runtimeLibrary);
     void runJob(const facet::app::GenerateJob& job);
+    // Columns one after another; Stop (requestStop) ends the whole comparison.
+    void runCompare(const facet::app::CompareJob& job);
     // The smoke test of the install (unloads the model; the client loads it again).
     void runSmokeTest(quint64 id, const QString& modelDir, int deviceId,
                       const QString& runtimeLibrary);
@@ -78,6 +87,16 @@ signals:
                     const QStringList& problems);
     // `apiBase`: the server's normalised URL; `roundTripMs`: its GET /v1/models at connect.
     void serverConnected(quint64 id, const QString& apiBase, double roundTripMs);
+    // A comparison's events, per column (index into the job's levels); each column ends in
+    // columnFinished (also when stopped) or columnFailed, and the comparison in compareEnded
+    // (`error`: why it could not start at all, else empty).
+    void columnStarted(quint64 id, int column, int level);
+    void columnPhase(quint64 id, int column, const facet::generate::PhaseEvent& phase);
+    void columnText(quint64 id, int column, const QString& content, const QString& reasoning);
+    void columnFinished(quint64 id, int column, const QJsonObject& stats, const QString& fullReply);
+    void columnFailed(quint64 id, int column, const QString& message,
+                      const QJsonObject& partialStats);
+    void compareEnded(quint64 id, const QString& error);
 
 private:
     std::unique_ptr<EngineBackend> backend_;
@@ -89,6 +108,7 @@ private:
 } // namespace facet::app
 
 Q_DECLARE_METATYPE(facet::app::GenerateJob)
+Q_DECLARE_METATYPE(facet::app::CompareJob)
 Q_DECLARE_METATYPE(facet::generate::ModelInfo)
 Q_DECLARE_METATYPE(facet::generate::SamplingSettings)
 Q_DECLARE_METATYPE(facet::generate::PhaseEvent)

@@ -65,14 +65,12 @@ public:
 
     void generate(const std::string& sessionKey, const generate::Request& request,
                   generate::EventSink& sink, const std::atomic<bool>& stop) override {
-        if (!engine_)
-            throw Error("No model loaded");
-        if (!session_ || sessionKey_ != sessionKey) {
-            session_.reset();
-            session_ = engine_->createSession();
-            sessionKey_ = sessionKey;
-        }
-        session_->generate(request, sink, stop);
+        sessionFor(sessionKey).generate(request, sink, stop);
+    }
+
+    void compare(const std::string& sessionKey, const generate::CompareRequest& request,
+                 generate::CompareSink& sink, const std::atomic<bool>& stop) override {
+        sessionFor(sessionKey).compare(request, sink, stop);
     }
 
     generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
@@ -101,6 +99,18 @@ public:
     }
 
 private:
+    // The session of conversation `sessionKey`: kept while the same conversation asks again.
+    generate::Session& sessionFor(const std::string& sessionKey) {
+        if (!engine_)
+            throw Error("No model loaded");
+        if (!session_ || sessionKey_ != sessionKey) {
+            session_.reset();
+            session_ = engine_->createSession();
+            sessionKey_ = sessionKey;
+        }
+        return *session_;
+    }
+
     std::unique_ptr<generate::Engine> engine_;
     generate::LoadOptions current_; // what engine_ was loaded from
     std::size_t visionCacheBytes_ = generate::LoadOptions{}.visionCacheBytes;

@@ -3,14 +3,17 @@
 namespace facet::app {
 namespace {
 
-std::vector<generate::UserPart> userParts(const Message& m, const ImagePathResolver& imagePath) {
+// `level` > 0: every image at that level (a turn answered by a compared reply, see
+// Message::level), else each image at its own.
+std::vector<generate::UserPart> userParts(const Message& m, const ImagePathResolver& imagePath,
+                                          int level = 0) {
     // Images first, then the text: the order Gemma's chat template examples use.
     std::vector<generate::UserPart> parts;
     for (const auto& image : m.images) {
         generate::UserPart part;
         part.kind = generate::UserPart::Kind::Image;
         part.image.path = imagePath(image).toStdString();
-        part.image.level = image.level;
+        part.image.level = level > 0 ? level : image.level;
         parts.push_back(part);
     }
     if (!m.text.isEmpty()) {
@@ -37,7 +40,9 @@ generate::Request buildRequest(const Conversation& c, int userRow,
         generate::Turn turn;
         if (m.role == Message::Role::User) {
             turn.role = generate::Turn::Role::User;
-            turn.parts = userParts(m, imagePath);
+            // The reply the conversation continued with was made at its compared level.
+            const int answeredAt = i + 1 < c.messages.size() ? c.messages[i + 1].level : 0;
+            turn.parts = userParts(m, imagePath, answeredAt);
         } else {
             turn.role = generate::Turn::Role::Model;
             turn.modelText = m.text.toStdString();

@@ -1,8 +1,8 @@
 #pragma once
 // Turns a stored conversation into an engine request: the user message at `userRow` of the active
 // branch becomes the new turn, everything before it on that branch the history (images by their
-// stored copies and levels). Other branches are never sent. The thinking switch is the
-// conversation's.
+// stored copies and levels; a turn answered by a compared reply at that reply's level). Other
+// branches are never sent. The thinking switch is the conversation's.
 #include "core/conversations/conversation.h"
 #include "generate/engine.h"
 

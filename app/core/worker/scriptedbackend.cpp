@@ -56,7 +56,58 @@ public:
         if (!loaded_)
             throw Error("No model loaded");
         engine_->record(sessionKey, request);
-        const EngineScript s = engine_->script();
+        play(engine_->script(), request, sink, stop);
+    }
+
+    // Column after column, each playing the script at its level, through the same steps as
+    // generate(); like the engine, a stopped comparison still reports every column (Cancelled).
+    void compare(const std::string&, const generate::CompareRequest& request,
+                 generate::CompareSink& sink, const std::atomic<bool>& stop) override {
+        if (!loaded_)
+            throw Error("No model loaded");
+        if (const auto problem = generate::compareLevelsProblem(request.levels, info_.detailLevels))
+            throw Error(*problem);
+        engine_->recordCompare(request);
+        const EngineScript script = engine_->script();
+        for (std::size_t column = 0; column < request.levels.size(); ++column) {
+            const int level = request.levels[column];
+            EngineScript s = script;
+            if (const auto it = script.levelPieces.find(level); it != script.levelPieces.end())
+                s.pieces = it->second;
+            if (level != script.compareErrorLevel)
+                s.errorAfterPieces = -1;
+            generate::Request turn = request.request;
+            for (auto& part : turn.newUserTurn)
+                part.image.level = level;
+            sink.onColumnStarted(static_cast<int>(column), level, turn.sampling.seed);
+            ColumnSink columnSink(sink, static_cast<int>(column));
+            play(s, turn, columnSink, stop);
+        }
+    }
+
+private:
+    // One column's events, forwarded with its index.
+    class ColumnSink final : public generate::EventSink {
+    public:
+        ColumnSink(generate::CompareSink& sink, int column) : sink_(sink), column_(column) {}
+        void onPhase(const generate::PhaseEvent& e) override { sink_.onPhase(column_, e); }
+        void onText(std::string_view content, std::string_view reasoning) override {
+            sink_.onText(column_, content, reasoning);
+        }
+        void onFinished(const generate::Stats& stats, const std::string& reply) override {
+            sink_.onFinished(column_, stats, reply);
+        }
+        void onError(const std::string& message, const generate::Stats& partial) override {
+            sink_.onError(column_, message, partial);
+        }
+
+    private:
+        generate::CompareSink& sink_;
+        int column_;
+    };
+
+    void play(const EngineScript& s, const generate::Request& request, generate::EventSink& sink,
+              const std::atomic<bool>& stop) {
         const auto start = Clock::now();
         generate::Stats stats;
         stats.promptTokens = 10;
@@ -72,7 +123,9 @@ public:
         for (std::size_t i = 0; i < images.size(); ++i) {
             const std::string key = ScriptedEngine::cacheKey(images[i]);
             if (engine_->encoded(key)) { // as the real engine: no vision phase, "reused"
-                stats.images.push_back({images[i].level, images[i].level, images[i].level, true});
+                stats.images.push_back(
+                    {images[i].level, images[i].level, bucketFor(images[i].level), true});
+                stats.imageTokens += images[i].level;
                 ++stats.imagesReused;
                 continue;
             }
@@ -80,7 +133,8 @@ public:
                           static_cast<int>(images.size()), images[i].level});
             if (!waitMs(s.visionMsPerImage, stop))
                 return finish(generate::FinishReason::Cancelled);
-            stats.images.push_back({images[i].level, images[i].level, images[i].level});
+            stats.images.push_back({images[i].level, images[i].level, bucketFor(images[i].level)});
+            stats.imageTokens += images[i].level;
             engine_->markEncoded(key);
         }
         sink.onPhase({generate::Phase::Prefill, 0, 0, 0});
@@ -115,6 +169,7 @@ public:
         finish(s.finishReason);
     }
 
+public:
     // Each image not encoded yet takes visionMsPerImage, as in a request.
     generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
                                         const std::atomic<bool>& stop) override {
@@ -184,6 +239,11 @@ public:
     }
 
 private:
+    int bucketFor(int level) const {
+        const auto it = info_.bucketForLevel.find(level);
+        return it != info_.bucketForLevel.end() ? it->second : level;
+    }
+
     std::shared_ptr<ScriptedEngine> engine_;
     bool loaded_ = false;
     generate::ModelInfo info_;
@@ -219,6 +279,16 @@ void ScriptedEngine::record(const std::string& sessionKey, const generate::Reque
     const std::lock_guard lock(mutex_);
     requests_.push_back(request);
     sessionKeys_.push_back(sessionKey);
+}
+
+void ScriptedEngine::recordCompare(const generate::CompareRequest& request) {
+    const std::lock_guard lock(mutex_);
+    compareRequests_.push_back(request);
+}
+
+std::vector<generate::CompareRequest> ScriptedEngine::compareRequests() const {
+    const std::lock_guard lock(mutex_);
+    return compareRequests_;
 }
 
 std::vector<generate::Request> ScriptedEngine::requests() const {

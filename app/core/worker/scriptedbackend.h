@@ -5,6 +5,7 @@
 // milliseconds. The script may be changed between requests from any thread.
 #include "core/worker/enginebackend.h"
 
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -24,6 +25,11 @@ struct EngineScript {
     int errorAfterPieces = -1; // >= 0: onError after that many pieces
     std::string errorMessage = "scripted device error";
     generate::FinishReason finishReason = generate::FinishReason::StopToken;
+    // Comparisons: each column plays the script above with these pieces for its level (the
+    // plain `pieces` for a level not listed), and the column at `compareErrorLevel` fails after
+    // `errorAfterPieces` pieces (0: none fails).
+    std::map<int, std::vector<std::string>> levelPieces;
+    int compareErrorLevel = 0;
     std::string smokeFailStep; // a step id ("vision"…) that fails in the smoke test
     int smokeStepMs = 0;       // time each smoke-test step takes
 
@@ -36,7 +42,9 @@ public:
     void setScript(EngineScript script);
     [[nodiscard]] EngineScript script() const;
     void record(const std::string& sessionKey, const generate::Request& request);
+    void recordCompare(const generate::CompareRequest& request);
     [[nodiscard]] std::vector<generate::Request> requests() const;
+    [[nodiscard]] std::vector<generate::CompareRequest> compareRequests() const;
     [[nodiscard]] std::vector<std::string> sessionKeys() const;
     // The scripted vision cache: the key (content hash @ level) of every image encoded, by
     // preencode or by a request.
@@ -53,6 +61,7 @@ private:
     mutable std::mutex mutex_;
     EngineScript script_;
     std::vector<generate::Request> requests_;
+    std::vector<generate::CompareRequest> compareRequests_;
     std::vector<std::string> sessionKeys_;
     std::set<std::string> encoded_;
     int preencodeCalls_ = 0;

@@ -1,0 +1,88 @@
+#pragma once
+// Compare levels…: the composer's question and images run once per chosen detail level
+// (generate/compare.h through the engine worker), the answers streaming into one column each
+// (comparemodel.h). When it ends the user continues with one column: that answer becomes the
+// turn's reply and the others its versions, saved in the conversation. Until then the
+// comparison holds the conversation (ChatSession::hold). Leaving the conversation or quitting
+// keeps what was compared: a running comparison is stopped and the baseline column continued.
+#include "Compare/comparemodel.h"
+
+#include <QDateTime>
+#include <QObject>
+#include <QtQml/qqmlregistration.h>
+
+namespace facet::generate {
+struct PhaseEvent;
+}
+namespace facet::app {
+class EngineClient;
+}
+
+namespace facet::ui {
+
+class AttachmentModel;
+class ChatSession;
+class ConversationLibrary;
+class ConversationModel;
+
+class CompareSession : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Owned by the application")
+    Q_PROPERTY(bool running READ running NOTIFY stateChanged)
+    // Columns are on screen: running, or ended and waiting for the answer to continue with.
+    Q_PROPERTY(bool active READ active NOTIFY stateChanged)
+    Q_PROPERTY(QString conversationId READ conversationId NOTIFY stateChanged)
+    Q_PROPERTY(facet::ui::CompareModel* columns READ columns CONSTANT)
+public:
+    CompareSession(app::EngineClient& engine, AttachmentModel& attachments,
+                   ConversationModel& conversation, ConversationLibrary& library, ChatSession& chat,
+                   QObject* parent = nullptr);
+
+    bool running() const { return job_ != 0; }
+    bool active() const { return !conversationId_.isEmpty(); }
+    QString conversationId() const { return conversationId_; }
+    CompareModel* columns() const { return columns_; }
+
+    // The levels offered first: every compiled level of the loaded model (at most 5).
+    Q_INVOKABLE QList<int> defaultLevels() const;
+    // Why these levels cannot be compared ("" when they can): 2 to 5 distinct compiled levels.
+    Q_INVOKABLE QString levelsProblem(const QList<int>& levels) const;
+    // Why the composer's message cannot be compared now ("" when it can).
+    Q_INVOKABLE QString startProblem() const;
+    // Sends the composer's text and images as a comparison of `levels` (ascending order runs
+    // best: the history prefix stays in the cache). False, with a notice, when refused.
+    Q_INVOKABLE bool start(const QString& text, const QList<int>& levels);
+    Q_INVOKABLE void stop();
+    // Makes `column` the turn's reply, the other columns its versions; saves. False while
+    // running or without a comparison.
+    Q_INVOKABLE bool continueWith(int column);
+    // On quit: a running comparison is stopped and, like a waiting one, continued with its
+    // baseline column, so nothing compared is lost.
+    Q_INVOKABLE void finishForQuit();
+
+signals:
+    void stateChanged();
+    void notice(const QString& message);
+
+private:
+    void onColumnStarted(quint64 id, int column, int level);
+    void onPhase(quint64 id, int column, const generate::PhaseEvent& phase);
+    void onEnded(quint64 id, const QString& error);
+    // Stops a running comparison at once (its later events are ignored) and continues with the
+    // baseline column (or the first that ran).
+    void keepAndClose();
+    void close();
+
+    app::EngineClient& engine_;
+    AttachmentModel& attachments_;
+    ConversationModel& conversation_;
+    ConversationLibrary& library_;
+    ChatSession& chat_;
+    CompareModel* columns_;
+    quint64 job_ = 0;
+    QString conversationId_;
+    QDateTime started_;
+};
+
+} // namespace facet::ui

@@ -1,0 +1,523 @@
+// Comparing detail levels in the app: the word diff (checked against a brute-force LCS), the
+// compared replies in a conversation (versions, file format 3, files of versions 1 and 2 still
+// read, export with levels and stats, history sent at the chosen level), and the compare
+// controller on the scripted engine (columns stream, one column fails and the others go on,
+// Stop, continue with one answer, leaving mid-comparison keeps it).
+#include "Common/appcontroller.h"
+#include "Compare/comparemodel.h"
+#include "Compare/worddiff.h"
+#include "core/conversations/conversationbranches.h"
+#include "core/conversations/conversationcompare.h"
+#include "core/conversations/conversationexport.h"
+#include "core/conversations/conversationstore.h"
+#include "core/worker/requestbuilder.h"
+#include "core/worker/scriptedbackend.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+
+using namespace facet;
+using app::Conversation;
+using app::Message;
+
+namespace {
+
+QString joined(const QList<ui::DiffSpan>& spans) {
+    QString all;
+    for (const auto& s : spans)
+        all += s.text;
+    return all;
+}
+
+QStringList changedWords(const QList<ui::DiffSpan>& spans) {
+    QStringList out;
+    for (const auto& s : spans)
+        if (s.changed)
+            out += s.text.simplified().split(' ', Qt::SkipEmptyParts);
+    return out;
+}
+
+// The LCS length of two word lists by plain recursion with memo: the independent reference.
+int lcsLength(const QStringList& a, const QStringList& b) {
+    QHash<QPair<int, int>, int> memo;
+    std::function<int(int, int)> f = [&](int i, int j) -> int {
+        if (i == a.size() || j == b.size())
+            return 0;
+        const auto key = qMakePair(i, j);
+        if (memo.contains(key))
+            return memo[key];
+        const int v = a[i] == b[j] ? 1 + f(i + 1, j + 1) : std::max(f(i + 1, j), f(i, j + 1));
+        memo.insert(key, v);
+        return v;
+    };
+    return f(0, 0);
+}
+
+Message reply(const QString& id, int level, const QString& text, int ms) {
+    Message m;
+    m.id = id;
+    m.role = Message::Role::Model;
+    m.text = text;
+    m.level = level;
+    m.finishReason = app::FinishReason::StopToken;
+    m.created = QDateTime(QDate(2026, 3, 1), QTime(10, 0)).addMSecs(ms);
+    m.stats = QJsonObject{{"prompt_tokens", 100 + level},
+                          {"prefill_chunks", 2},
+                          {"ttft_ms", 12.5},
+                          {"total_ms", 40.0},
+                          {"generated_tokens", 5},
+                          {"finish_reason", "stop_token"},
+                          {"images", QJsonArray{QJsonObject{{"level", level},
+                                                            {"soft_tokens", level - 6},
+                                                            {"bucket", level == 70 ? 128 : 384}}}}};
+    return m;
+}
+
+Conversation question() {
+    Conversation c;
+    c.id = "cmp";
+    c.title = "Compare";
+    c.created = QDateTime(QDate(2026, 3, 1), QTime(9, 0));
+    Message user;
+    user.id = "q";
+    user.text = "What is in the picture?";
+    user.images.append({"img.png", "harbour.png", 140, 640, 480, 130});
+    user.created = c.created;
+    c.messages.append(user);
+    return c;
+}
+
+Conversation compared(int chosen) {
+    Conversation c = question();
+    app::addComparedReplies(c,
+                            {reply("r70", 70, "A boat.", 0), reply("r280", 280, "A red boat.", 1),
+                             reply("r1120", 1120, "A red boat by a pier.", 2)},
+                            chosen);
+    return c;
+}
+
+} // namespace
+
+class CompareTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private slots:
+    // ---- the word diff ----
+    void identicalTextsShareEverything() {
+        const auto spans = ui::diffWords("a red boat", "a red boat");
+        QCOMPARE(spans.size(), 1);
+        QVERIFY(!spans[0].changed);
+    }
+
+    void substitutionAndInsertionAreMarked() {
+        const auto spans = ui::diffWords("the cat sat", "the dog sat on it");
+        QCOMPARE(changedWords(spans), QStringList({"dog", "on", "it"}));
+        QCOMPARE(joined(spans), QString("the dog sat on it"));
+        // The highlight ends with the word: spacing stays outside it.
+        for (const auto& s : spans)
+            if (s.changed)
+                QVERIFY2(!s.text.endsWith(' ') && !s.text.startsWith(' '), qPrintable(s.text));
+    }
+
+    void spacingIsKeptButNeverADifference() {
+        const QString text = "  A boat,\n\n  two  gulls.\t";
+        const auto spans = ui::diffWords("A boat, two gulls.", text);
+        QCOMPARE(joined(spans), text);
+        QVERIFY(changedWords(spans).isEmpty());
+    }
+
+    void emptyBaselineMarksEveryWord() {
+        QCOMPARE(changedWords(ui::diffWords("", "one two")), QStringList({"one", "two"}));
+        QVERIFY(ui::diffWords("one two", "").isEmpty());
+    }
+
+    // Against the brute-force LCS: the unmarked words are a common subsequence of the longest
+    // length, on pseudo-random word lists with many repeats.
+    void unmarkedWordsAreALongestCommonSubsequence() {
+        quint32 seed = 12345;
+        const auto next = [&] { return (seed = seed * 1664525u + 1013904223u) >> 16; };
+        const QStringList vocabulary{"a", "boat", "red", "the", "sea", "gull"};
+        for (int round = 0; round < 200; ++round) {
+            QStringList a;
+            QStringList b;
+            for (quint32 i = 0, n = next() % 12; i < n; ++i)
+                a << vocabulary[next() % vocabulary.size()];
+            for (quint32 i = 0, n = next() % 12; i < n; ++i)
+                b << vocabulary[next() % vocabulary.size()];
+            const auto spans = ui::diffWords(a.join(' '), b.join(' '));
+            QStringList kept;
+            for (const auto& s : spans)
+                if (!s.changed)
+                    kept += s.text.simplified().split(' ', Qt::SkipEmptyParts);
+            QCOMPARE(kept.size(), lcsLength(a, b));
+            QCOMPARE(lcsLength(kept, a), kept.size()); // a subsequence of the baseline
+            QCOMPARE(changedWords(spans).size() + kept.size(), b.size());
+        }
+    }
+
+    void veryLongAnswersFallBackWithoutComparingWordByWord() {
+        QStringList a;
+        QStringList b;
+        for (int i = 0; i < 2100; ++i) {
+            a << QString("w%1").arg(i);
+            b << QString("x%1").arg(i);
+        }
+        const auto spans =
+            ui::diffWords("same " + a.join(' ') + " end", "same " + b.join(' ') + " end");
+        QCOMPARE(changedWords(spans).size(), 2100);
+        QVERIFY(!spans.first().changed);
+        QVERIFY(!spans.last().changed);
+    }
+
+    void htmlIsEscapedAndHighlighted() {
+        const QString html =
+            ui::diffHtml(ui::diffWords("say hi", "say <b>hi</b> & bye"), "#fde293");
+        QVERIFY2(html.contains("&lt;b&gt;hi&lt;/b&gt;"), qPrintable(html));
+        QVERIFY2(html.contains("<span style=\"background-color:#fde293\">&lt;b&gt;hi&lt;/b&gt; "
+                               "&amp; bye</span>"),
+                 qPrintable(html));
+        QVERIFY(!html.contains("<b>"));
+    }
+
+    void modelMarksAgainstThePickedBaseline() {
+        ui::CompareModel model;
+        QAbstractItemModelTester tester(&model);
+        model.reset({70, 280}, {});
+        model.appendText(0, "A boat.", {});
+        model.appendText(1, "A red boat.", {});
+        const auto changed = [&](int row) {
+            return model.index(row).data(ui::CompareModel::ChangedWordsRole).toInt();
+        };
+        QCOMPARE(changed(0), 0);
+        QCOMPARE(changed(1), 1); // "red"
+        QSignalSpy spy(&model, &QAbstractItemModel::dataChanged);
+        model.setBaseline(1);
+        QVERIFY(!spy.isEmpty());
+        QCOMPARE(changed(0), 0); // "A boat." is all in "A red boat."
+        QCOMPARE(changed(1), 0);
+        QVERIFY(model.index(1).data(ui::CompareModel::IsBaselineRole).toBool());
+    }
+
+    // ---- compared replies in a conversation ----
+    void continuedColumnIsTheReplyAndTheOthersItsVersions() {
+        const Conversation c = compared(1);
+        QCOMPARE(c.messages.size(), 2);
+        QCOMPARE(c.messages[1].id, QString("r280"));
+        QCOMPARE(c.alternatives.size(), 2);
+        for (const auto& m : c.alternatives)
+            QCOMPARE(m.parentId, QString("q"));
+        const auto at = app::branchPosition(c, 1);
+        QCOMPARE(at.count, 3);
+        QCOMPARE(at.index, 1); // versions in column order
+        Conversation paged = c;
+        QVERIFY(app::switchBranch(paged, 1, 2));
+        QCOMPARE(paged.messages[1].level, 1120);
+        QCOMPARE(app::comparedVersions(c, 1).size(), 3);
+        // Not after a model message, not without levels.
+        Conversation bad = c;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 app::addComparedReplies(bad, {reply("x", 70, "", 0)}, 0));
+        Conversation noLevel = question();
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 app::addComparedReplies(noLevel, {Message{}}, 0));
+    }
+
+    void formatThreeRoundTrip() {
+        const Conversation c = compared(2);
+        const QJsonObject json = app::toJson(c);
+        QCOMPARE(json["version"].toInt(), 3);
+        QCOMPARE(json["messages"].toArray()[1].toObject()["level"].toInt(), 1120);
+        QVERIFY(!json["messages"].toArray()[0].toObject().contains("level"));
+        app::ConversationStore store(dir_.filePath("v3"));
+        store.save(c);
+        const Conversation back = store.load("cmp");
+        QCOMPARE(back.messages[1].level, 1120);
+        QCOMPARE(back.alternatives.size(), 2);
+        QCOMPARE(back.alternatives[0].level, 70);
+        QCOMPARE(back.alternatives[0].stats["prefill_chunks"].toInt(), 2);
+        QCOMPARE(back.alternatives[1].text, QString("A red boat."));
+        // A level on a user message, or a level that is no level, is refused by name.
+        QJsonObject broken = json;
+        QJsonArray messages = broken["messages"].toArray();
+        QJsonObject user = messages[0].toObject();
+        user["level"] = 70;
+        messages[0] = user;
+        broken["messages"] = messages;
+        try {
+            (void)app::conversationFromJson(broken);
+            QFAIL("a level on a user message was accepted");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(QString(e.what()).contains("\"q\": field \"level\""), e.what());
+        }
+    }
+
+    void olderVersionsStillLoad() {
+        const QByteArray v1 = R"({"format": "facet-conversation", "version": 1, "id": "one",
+            "title": "Old", "messages": [
+              {"id": "a", "role": "user", "text": "Hi", "created": "2026-01-02T03:04:05.006"},
+              {"id": "b", "role": "model", "text": "Hello", "finish_reason": "stop_token",
+               "created": "2026-01-02T03:04:06.006", "stats": {"prompt_tokens": 9}}]})";
+        const QByteArray v2 = R"({"format": "facet-conversation", "version": 2, "id": "two",
+            "title": "Branched", "enable_thinking": true, "messages": [
+              {"id": "a", "role": "user", "text": "Hi", "created": "2026-01-02T03:04:05.006"},
+              {"id": "c", "role": "model", "text": "Second", "created": "2026-01-02T03:04:07.006"}],
+            "alternatives": [
+              {"id": "b", "role": "model", "text": "First", "parent": "a",
+               "created": "2026-01-02T03:04:06.006"}]})";
+        app::ConversationStore store(dir_.filePath("old"));
+        for (const auto& [id, bytes] : {std::pair{"one", v1}, std::pair{"two", v2}}) {
+            QVERIFY(QDir().mkpath(store.folder(id)));
+            QFile f(store.file(id));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        }
+        const auto listing = store.loadAll();
+        QVERIFY2(listing.problems.isEmpty(), qPrintable(listing.problems.join('\n')));
+        QCOMPARE(listing.conversations.size(), 2);
+        for (const Conversation& c : listing.conversations) {
+            QCOMPARE(c.messages.size(), 2);
+            QCOMPARE(c.messages[1].level, 0); // no comparison before version 3
+            if (c.id == "two") {
+                QVERIFY(c.enableThinking);
+                QCOMPARE(app::branchPosition(c, 1).count, 2);
+                QVERIFY(app::comparedVersions(c, 1).isEmpty());
+            }
+            store.save(c);
+            QCOMPARE(app::toJson(store.load(c.id))["version"].toInt(), 3);
+        }
+    }
+
+    void exportKeepsEveryLevelWithItsNumbers() {
+        const Conversation c = compared(1);
+        const QString md = app::toMarkdown(c, "/s/cmp");
+        QVERIFY2(md.contains("## Gemma — detail level 280 (version 2 of 3)\n\nA red boat."),
+                 qPrintable(md));
+        QVERIFY2(md.contains("### Also compared: detail level 70\n\nA boat."), qPrintable(md));
+        QVERIFY2(md.contains("### Also compared: detail level 1120\n\nA red boat by a pier."),
+                 qPrintable(md));
+        QVERIFY2(md.contains("image at level 1120: 1114 soft tokens, bucket 384"), qPrintable(md));
+        QVERIFY2(md.contains("2 prefill chunks"), qPrintable(md));
+        QVERIFY2(md.contains("total 40 ms"), qPrintable(md));
+        const QJsonObject json = QJsonDocument::fromJson(app::toJsonExport(c, "/s/cmp")).object();
+        QCOMPARE(json["messages"].toArray()[1].toObject()["level"].toInt(), 280);
+        QSet<int> levels;
+        for (const auto& v : json["alternatives"].toArray()) {
+            levels.insert(v.toObject()["level"].toInt());
+            QCOMPARE(v.toObject()["stats"].toObject()["ttft_ms"].toDouble(), 12.5);
+        }
+        QCOMPARE(levels, QSet<int>({70, 1120}));
+    }
+
+    void historySendsTheTurnAtTheContinuedLevel() {
+        Conversation c = compared(2);
+        Message next;
+        next.id = "q2";
+        next.text = "And the colour?";
+        c.messages.append(next);
+        const auto request =
+            app::buildRequest(c, 2, {}, [](const app::StoredImage& i) { return "/s/" + i.file; });
+        QCOMPARE(request.history.size(), std::size_t{2});
+        QCOMPARE(request.history[0].parts.at(0).image.level, 1120); // not the stored 140
+        QCOMPARE(request.history[1].modelText, std::string("A red boat by a pier."));
+        // An ordinary reply keeps the images' own levels.
+        c.messages[1].level = 0;
+        QCOMPARE(app::buildRequest(c, 2, {}, [](const app::StoredImage& i) { return i.file; })
+                     .history[0]
+                     .parts.at(0)
+                     .image.level,
+                 140);
+    }
+};
+
+// The compare controller against the scripted engine.
+class CompareSessionTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    std::shared_ptr<app::ScriptedEngine> script_;
+    std::unique_ptr<ui::AppController> app_;
+    int storeCount_ = 0;
+    QString image_;
+
+    ui::CompareModel& columns() { return *app_->compare()->columns(); }
+    const Conversation& conversation() { return app_->conversation()->conversation(); }
+    void attach() { QVERIFY(app_->attachments()->addFiles({image_}).isEmpty()); }
+    app::ConversationStore store() const {
+        return app::ConversationStore(dir_.filePath(QString::number(storeCount_)));
+    }
+
+private slots:
+    void initTestCase() {
+        image_ = dir_.filePath("harbour.png");
+        QImage picture(320, 200, QImage::Format_RGB32);
+        picture.fill(Qt::darkCyan);
+        QVERIFY(picture.save(image_));
+    }
+
+    void init() {
+        script_ = std::make_shared<app::ScriptedEngine>();
+        ++storeCount_;
+        app_ = std::make_unique<ui::AppController>(dir_.filePath(QString::number(storeCount_)),
+                                                   app::makeScriptedBackend(script_));
+        app_->engine()->loadModelDir("scripted", 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->ready(), 5000);
+    }
+    void cleanup() { app_.reset(); }
+
+    void refusedWithoutAnImageOrWithBadLevels() {
+        QSignalSpy notices(app_->compare(), &ui::CompareSession::notice);
+        QVERIFY(!app_->compare()->start("What?", {70, 280}));
+        QVERIFY2(notices.last().at(0).toString().contains("Attach an image"),
+                 qPrintable(notices.last().at(0).toString()));
+        attach();
+        QVERIFY(!app_->compare()->start("What?", {70}));
+        QVERIFY(app_->compare()->levelsProblem({70}).contains("2"));
+        QVERIFY(!app_->compare()->levelsProblem({70, 99}).isEmpty());
+        QVERIFY(app_->compare()->levelsProblem({70, 140, 280, 560, 1120}).isEmpty());
+        QCOMPARE(app_->compare()->defaultLevels(), QList<int>({70, 140, 280, 560, 1120}));
+        QCOMPARE(conversation().messages.size(), 0); // nothing sent
+        QVERIFY(script_->compareRequests().empty());
+    }
+
+    void fiveColumnsStreamAndOneIsContinued() {
+        app::EngineScript s;
+        s.pieceIntervalMs = 2;
+        s.levelPieces[70] = {"A", " boat."};
+        s.levelPieces[1120] = {"A", " red", " boat."};
+        s.reasoning = {"Looking", " closely."};
+        script_->setScript(s);
+        app_->settings()->setSamplingValue("seed", "9");
+        attach();
+        QVERIFY(app_->compare()->start("What is in the picture?", {70, 140, 280, 560, 1120}));
+        QVERIFY(app_->compare()->running());
+        QVERIFY(app_->chat()->busy());             // the composer shows Stop
+        QVERIFY(!app_->chat()->send("meanwhile")); // and sends nothing
+        QCOMPARE(app_->attachments()->rowCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 5000);
+        QVERIFY(app_->compare()->active());
+        QVERIFY(app_->chat()->held());
+        QVERIFY(!app_->chat()->busy());
+        // What the engine got: one comparison of the five levels with the conversation's seed.
+        const auto requests = script_->compareRequests();
+        QCOMPARE(requests.size(), std::size_t{1});
+        QCOMPARE(requests[0].levels, std::vector<int>({70, 140, 280, 560, 1120}));
+        QCOMPARE(requests[0].request.sampling.seed.value_or(0), std::uint64_t{9});
+        QCOMPARE(requests[0].request.newUserTurn.size(), std::size_t{2}); // image + text
+        // Every column ran at its level, with its own stats.
+        QCOMPARE(columns().rowCount(), 5);
+        const auto& cols = columns().columns();
+        QCOMPARE(cols[0].text, QString("A boat."));
+        QCOMPARE(cols[0].reasoning, QString("Looking closely."));
+        QCOMPARE(cols[2].text, QString("Hello from the scripted engine."));
+        QCOMPARE(cols[4].text, QString("A red boat."));
+        for (int i = 0; i < 5; ++i) {
+            QVERIFY(cols[i].ended);
+            const auto stats = app::replyStatsFromJson(cols[i].stats);
+            QCOMPARE(stats.images.size(), 1);
+            QCOMPARE(stats.images[0].level, cols[i].level);
+        }
+        QCOMPARE(app::replyStatsFromJson(cols[3].stats).images[0].bucket, 640);
+        // Marked against column 0.
+        QCOMPARE(columns().index(4).data(ui::CompareModel::ChangedWordsRole).toInt(), 1); // red
+        QCOMPARE(columns().index(2).data(ui::CompareModel::ChangedWordsRole).toInt(), 5);
+
+        QVERIFY(app_->compare()->continueWith(4));
+        QVERIFY(!app_->compare()->active());
+        QVERIFY(!app_->chat()->held());
+        QCOMPARE(conversation().messages.size(), 2);
+        QCOMPARE(conversation().messages[1].level, 1120);
+        QCOMPARE(conversation().alternatives.size(), 4);
+        const QModelIndex replyRow = app_->conversation()->index(1);
+        QCOMPARE(replyRow.data(ui::ConversationModel::BranchCountRole).toInt(), 5);
+        QCOMPARE(replyRow.data(ui::ConversationModel::BranchIndexRole).toInt(), 4);
+        QCOMPARE(replyRow.data(ui::ConversationModel::LevelRole).toInt(), 1120);
+        // Saved: the file has every column.
+        const Conversation saved = store().load(app_->library()->currentId());
+        QCOMPARE(saved.messages[1].text, QString("A red boat."));
+        QCOMPARE(saved.alternatives.size(), 4);
+        // The branch switcher pages to the 70 answer.
+        app_->chat()->switchBranch(1, 0);
+        QCOMPARE(conversation().messages[1].text, QString("A boat."));
+        // The next turn sends the picture at the level of the answer shown.
+        QVERIFY(app_->chat()->send("Which colour?"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
+        QCOMPARE(script_->requests().back().history.at(0).parts.at(0).image.level, 70);
+    }
+
+    void aFailingColumnDoesNotStopTheOthers() {
+        app::EngineScript s;
+        s.compareErrorLevel = 280;
+        s.errorAfterPieces = 1;
+        s.errorMessage = "device 0: image prefill failed";
+        script_->setScript(s);
+        attach();
+        QVERIFY(app_->compare()->start("What?", {70, 280, 1120}));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 5000);
+        const auto& cols = columns().columns();
+        QCOMPARE(cols[1].error, QString("device 0: image prefill failed"));
+        QCOMPARE(cols[1].finishReason, app::FinishReason::Error);
+        QCOMPARE(cols[1].text, QString("Hello"));
+        QCOMPARE(cols[2].finishReason, app::FinishReason::StopToken);
+        QCOMPARE(cols[2].text, QString("Hello from the scripted engine."));
+        QVERIFY(app_->compare()->continueWith(1)); // even the failed one, as with a reply
+        QCOMPARE(conversation().messages[1].error, QString("device 0: image prefill failed"));
+    }
+
+    void stopEndsTheWholeComparison() {
+        app::EngineScript s;
+        s.pieceIntervalMs = 30;
+        s.pieces = std::vector<std::string>(100, "word ");
+        script_->setScript(s);
+        attach();
+        QVERIFY(app_->compare()->start("Long", {70, 140, 280}));
+        QTRY_VERIFY_WITH_TIMEOUT(columns().columns()[0].text.size() > 10, 5000);
+        app_->chat()->stop(); // the composer's Stop
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 2000);
+        const auto& cols = columns().columns();
+        QCOMPARE(cols[0].finishReason, app::FinishReason::Cancelled);
+        QVERIFY(cols[0].text.startsWith("word word"));
+        for (int i = 1; i < 3; ++i) {
+            QCOMPARE(cols[i].finishReason, app::FinishReason::Cancelled);
+            QVERIFY(cols[i].text.isEmpty());
+        }
+    }
+
+    void leavingMidComparisonKeepsWhatRan() {
+        app::EngineScript s;
+        s.pieceIntervalMs = 30;
+        s.pieces = std::vector<std::string>(100, "word ");
+        script_->setScript(s);
+        attach();
+        QVERIFY(app_->compare()->start("Long", {70, 140}));
+        const QString id = app_->library()->currentId();
+        QTRY_VERIFY_WITH_TIMEOUT(columns().columns()[0].text.size() > 10, 5000);
+        app_->library()->newChat();
+        QVERIFY(!app_->compare()->active());
+        QVERIFY(!app_->chat()->busy());
+        QVERIFY(!app_->chat()->held());
+        const Conversation saved = store().load(id);
+        QCOMPARE(saved.messages.size(), 2);
+        QCOMPARE(saved.messages[1].level, 70); // the baseline column
+        QCOMPARE(saved.messages[1].finishReason, app::FinishReason::Cancelled);
+        QVERIFY(saved.messages[1].text.startsWith("word word"));
+        QCOMPARE(saved.alternatives.size(), 1);
+        QCOMPARE(saved.alternatives[0].level, 140);
+    }
+};
+
+int runCompareTest(int argc, char** argv) {
+    CompareTest diff;
+    CompareSessionTest session;
+    return QTest::qExec(&diff, argc, argv) + QTest::qExec(&session, argc, argv);
+}
+
+#include "tst_compare.moc"
