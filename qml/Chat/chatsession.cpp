@@ -134,11 +134,15 @@ void ChatSession::startReply(int userRow, bool sendsAttachments) {
         [this, &c](const app::StoredImage& image) {
             return library_.store().imagePath(c.id, image.file);
         });
+    // Its images may be in the vision encoder already (encoded while the user typed): the request
+    // waits for that, and the user should read what the device is doing meanwhile.
+    const bool afterBackgroundEncoding = sendsAttachments && engine_.preencoding();
     activeJob_ =
         engine_.submit(std::move(job), sendsAttachments ? app::EngineClient::PreencodeUse::Wait
                                                         : app::EngineClient::PreencodeUse::Cancel);
     activeConversationId_ = c.id;
-    activePhase_ = app::phaseText(app::Phase::Waiting);
+    activePhase_ = afterBackgroundEncoding ? tr("Encoding images (started while you typed)")
+                                           : app::phaseText(app::Phase::Waiting);
     conversation_.setPhase(activeRow_, activePhase_);
     emit busyChanged();
 }

@@ -3,6 +3,7 @@
 // they settle, the request that sends them reuses the encodings (no vision phase, "reused" in the
 // stats) and waits for a run in progress, other work or a new level cancels a run at once, and
 // the image-cache setting reaches the engine.
+#include "Chat/conversationmodel.h"
 #include "Common/appcontroller.h"
 #include "core/worker/scriptedbackend.h"
 
@@ -81,6 +82,9 @@ private slots:
         QVERIFY(app_->attachments()->addFiles({writeImage("mine.png")}).isEmpty());
         QTest::qWait(ui::BackgroundEncoder::kSettleMs + 150); // the run has started
         QVERIFY(app_->chat()->send("What is it?"));
+        // The reply says what the device does meanwhile (not "Waiting for the engine").
+        QCOMPARE(app_->conversation()->index(1).data(ui::ConversationModel::PhaseRole).toString(),
+                 QString("Encoding images (started while you typed)"));
         QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
         // Not started again from scratch: the request found the image encoded.
         QCOMPARE(script_->preencodesCancelled(), 0);

@@ -7,13 +7,16 @@
 // itself, so any step runs alone (`facet_gui_smoke regenerate`) or in any order.
 #include "Common/appcontroller.h"
 #include "Common/application.h"
+#include "generate/builtin_paths.h"
 #include "guitestutil.h"
 #include "image/preprocess.h"
 
 #include <QAccessible>
 #include <QDir>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
+#include <QProcess>
 #include <QQmlApplicationEngine>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -266,8 +269,25 @@ private slots:
         screenshot("shell-demo-model.png");
     }
 
+    // A model with random weights: its replies run on until the token limit. The trained demo
+    // model answers in one short sentence, often done before a Stop could land.
+    void loadRandomModel() {
+        const QString random = dir_.filePath("random-model");
+        if (!QFileInfo::exists(random + "/rbln_config.json")) {
+            QProcess make;
+            make.start(QStringLiteral(FACET_CLI), {"make-sim-model", random, "--seed", "1"});
+            QVERIFY(make.waitForFinished(120000));
+            QCOMPARE(make.exitCode(), 0);
+        }
+        app_->engine()->loadModelDir(
+            random, 0, QString::fromStdString(facet::generate::builtinSimulatorRuntime().string()));
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
+                                 kEngineWaitMs);
+        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+    }
+
     void sendStreamStop() {
-        ensureDemoModel();
+        loadRandomModel();
         app_->library()->newChat();
         dropTestImages();
         app_->attachments()->setMessageLevel(280);

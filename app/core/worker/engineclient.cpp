@@ -124,6 +124,7 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
     connect(worker_, &EngineWorker::columnFinished, this, &EngineClient::columnFinished);
     connect(worker_, &EngineWorker::columnFailed, this, &EngineClient::columnFailed);
     connect(worker_, &EngineWorker::compareEnded, this, &EngineClient::compareEnded);
+    connect(worker_, &EngineWorker::compareEnded, this, [this](quint64 id) { jobEnded(id); });
     thread_.start();
 }
 
@@ -339,7 +340,12 @@ quint64 EngineClient::submit(GenerateJob job, PreencodeUse preencode) {
 }
 
 quint64 EngineClient::submitCompare(CompareJob job) {
+    stopPreencode(); // it encodes at one level; the comparison needs several
     job.id = worker_->nextRequestId();
+    const bool wasIdle = idle();
+    runningJobs_.insert(job.id);
+    if (wasIdle)
+        emit idleChanged();
     QMetaObject::invokeMethod(
         worker_, [w = worker_, job] { w->runCompare(job); }, Qt::QueuedConnection);
     return job.id;

@@ -113,6 +113,8 @@ public:
     // so that Send starts with the text prefill. Only when idle(); a newer call, a request
     // (submit), a load or the smoke test cancel it at once. False when it was not started.
     bool preencode(std::vector<generate::ImageInput> images);
+    // A background encoding is running.
+    bool preencoding() const { return preencodeId_ != 0; }
     // Stops a background encoding (what it finished stays cached).
     void cancelPreencode() { stopPreencode(); }
     // A model is loaded and no request of this client is queued or running.

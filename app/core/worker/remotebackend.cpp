@@ -36,6 +36,17 @@ public:
         server_->createSession()->generate(request, sink, stop);
     }
 
+    // A comparison runs on whichever answers: the server gets one request per level, as
+    // `facet-cli compare --server` sends them (remote::RemoteSession::compare).
+    void compare(const std::string& sessionKey, const generate::CompareRequest& request,
+                 generate::CompareSink& sink, const std::atomic<bool>& stop) override {
+        if (!server_) {
+            local_->compare(sessionKey, request, sink, stop);
+            return;
+        }
+        server_->createSession()->compare(request, sink, stop);
+    }
+
     generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
                                     const generate::SmokeProgress& progress,
                                     const std::atomic<bool>& stop) override {
