@@ -127,7 +127,7 @@ ApplicationWindow {
     }
 
     ModelViewPopup { id: preview; objectName: "modelViewPopup" }
-    SettingsDialog { id: settingsDialog; settings: App.settings }
+    SettingsDialog { id: settingsDialog; objectName: "settingsDialog"; settings: App.settings; language: App.language }
 
     ExportDialog { id: exportDialog; library: App.library }
     SmokeTestDialog {

@@ -19,7 +19,8 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       chats_(new ChatListModel(this)),
       library_(new ConversationLibrary(*conversation_, *chats_, *store_, this)),
       chat_(new ChatSession(*engine_, *attachments_, *conversation_, *library_, this)),
-      settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)) {
+      settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)),
+      language_(new LanguageSettings(this)) {
     // A level the new model lacks is replaced by the compiled one nearest the default.
     connect(engine_, &app::EngineClient::stateChanged, this, [this] {
         const QList<int> levels = engine_->detailLevels();

@@ -10,6 +10,7 @@
 #include "Conversations/chatlistmodel.h"
 #include "Conversations/conversationlibrary.h"
 #include "Settings/conversationsettings.h"
+#include "Settings/languagesettings.h"
 #include "core/worker/enginebackend.h"
 #include "core/worker/engineclient.h"
 
@@ -35,6 +36,7 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::ChatSession* chat READ chat CONSTANT)
     Q_PROPERTY(facet::ui::ConversationLibrary* library READ library CONSTANT)
     Q_PROPERTY(facet::ui::ConversationSettings* settings READ settings CONSTANT)
+    Q_PROPERTY(facet::ui::LanguageSettings* language READ language CONSTANT)
     Q_PROPERTY(facet::ui::AttachmentModel* attachments READ attachments CONSTANT)
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
@@ -53,6 +55,7 @@ public:
     ChatSession* chat() const { return chat_; }
     ConversationLibrary* library() const { return library_; }
     ConversationSettings* settings() const { return settings_; }
+    LanguageSettings* language() const { return language_; }
     AttachmentModel* attachments() const { return attachments_; }
     ConversationModel* conversation() const { return conversation_; }
     ChatListModel* chats() const { return chats_; }
@@ -66,6 +69,7 @@ private:
     ConversationLibrary* library_;
     ChatSession* chat_;
     ConversationSettings* settings_;
+    LanguageSettings* language_;
 };
 
 } // namespace facet::ui

@@ -109,6 +109,7 @@ Pane {
                 onClicked: bar.engine.loadDemoModel()
             }
             Button {
+                //: Menu button: save the conversation as a file (verb).
                 text: qsTr("Export")
                 Accessible.name: qsTr("Export conversation")
                 enabled: bar.canExport
@@ -136,8 +137,9 @@ Pane {
                 }
             }
             Button {
+                //: Button opening the conversation settings dialog.
                 text: qsTr("Settings")
-                Accessible.name: qsTr("Sampling settings and system prompt")
+                Accessible.name: qsTr("Sampling, system prompt and language")
                 onClicked: bar.settingsRequested()
             }
         }
