@@ -17,6 +17,18 @@ Dialog {
     required property LanguageSettings language
     readonly property sampling s: settings.sampling
 
+    // The Language box's entries: the languages' own names stay untranslated, so anyone finds
+    // theirs.
+    function languageNames() {
+        const choices = dialog.language.choices
+        let names = []
+        for (let i = 0; i < choices.length; ++i)
+            names.push(choices[i] === "system"
+                       ? qsTr("System (%1)").arg(dialog.language.nativeName(dialog.language.systemLanguage))
+                       : dialog.language.nativeName(choices[i]))
+        return names
+    }
+
     GridLayout {
         anchors.fill: parent
         columns: 2
@@ -117,17 +129,12 @@ Dialog {
         //: The language of the app's menus and labels (not of the model's answers).
         Label { text: qsTr("Language") }
         ComboBox {
-            id: languageBox
             objectName: "languageChoice"
             Layout.fillWidth: true
-            // The languages' own names stay untranslated, so anyone finds theirs.
-            readonly property var choices: ["system"].concat(dialog.language.supportedLanguages)
-            model: choices.map((c) => c === "system"
-                               ? qsTr("System (%1)").arg(dialog.language.nativeName(dialog.language.systemLanguage))
-                               : dialog.language.nativeName(c))
-            currentIndex: Math.max(0, choices.indexOf(dialog.language.choice))
+            model: dialog.languageNames()
+            currentIndex: dialog.language.choiceIndex
             Accessible.name: qsTr("Language")
-            onActivated: (index) => dialog.language.choice = choices[index]
+            onActivated: (index) => dialog.language.choiceIndex = index
         }
     }
 }

@@ -44,6 +44,10 @@ QStringList LanguageSettings::supportedLanguages() {
     return {QStringLiteral("en"), QStringLiteral("ko")};
 }
 
+QStringList LanguageSettings::choices() {
+    return QStringList{kSystem} + supportedLanguages();
+}
+
 QString LanguageSettings::nativeName(const QString& language) {
     if (language == QLatin1String("ko"))
         return QStringLiteral("한국어");

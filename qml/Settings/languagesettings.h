@@ -36,6 +36,9 @@ class LanguageSettings : public QObject {
     // What "system" means on this machine.
     Q_PROPERTY(QString systemLanguage READ systemLanguage CONSTANT)
     Q_PROPERTY(QStringList supportedLanguages READ supportedLanguages CONSTANT)
+    // What the settings dialog offers, in order ("system" first), and the index of the choice.
+    Q_PROPERTY(QStringList choices READ choices CONSTANT)
+    Q_PROPERTY(int choiceIndex READ choiceIndex WRITE setChoiceIndex NOTIFY changed)
 public:
     explicit LanguageSettings(QObject* parent = nullptr);
     ~LanguageSettings() override;
@@ -45,6 +48,9 @@ public:
     QString active() const;
     QString systemLanguage() const { return systemLanguage_; }
     static QStringList supportedLanguages();
+    static QStringList choices();
+    int choiceIndex() const { return static_cast<int>(choices().indexOf(choice_)); }
+    void setChoiceIndex(int index) { setChoice(choices().value(index)); }
 
     // The language's own name ("English", "한국어"): shown untranslated so a user who cannot read
     // the current language still finds their own.
