@@ -22,7 +22,8 @@ endif()
 
 # facet_add_test(NAME name SOURCES a.cpp ... [LIBS ...] [ARGS ...] [FIXTURES ...] [LABELS ...])
 # A Qt Test executable registered with ctest. Every test runs offscreen with a private
-# XDG folder so it never touches the user's data.
+# XDG folder so it never touches the user's data, and in English whatever the machine's LANG
+# (the tests compare English texts; ENVIRONMENT "LANGUAGE=ko" overrides it).
 function(facet_add_test)
     cmake_parse_arguments(T "" "NAME" "SOURCES;LIBS;ARGS;FIXTURES;LABELS;ENVIRONMENT" ${ARGN})
     add_executable(${T_NAME} ${T_SOURCES})
@@ -40,7 +41,7 @@ function(facet_add_test)
         set(sanitizer_env "${FACET_SANITIZER_WINDOW_TEST_ENV}")
     endif()
     set_tests_properties(${T_NAME} PROPERTIES
-        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_QPA_OFFSCREEN_NO_GLX=1;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-data;XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-cache;XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-config;${sanitizer_env};${T_ENVIRONMENT}")
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_QPA_OFFSCREEN_NO_GLX=1;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-data;XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-cache;XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-config;LANGUAGE=en;${sanitizer_env};${T_ENVIRONMENT}")
     if(T_FIXTURES)
         set_tests_properties(${T_NAME} PROPERTIES FIXTURES_REQUIRED "${T_FIXTURES}")
     endif()

@@ -154,7 +154,7 @@ ApplicationWindow {
     }
 
     ModelViewPopup { id: preview; objectName: "modelViewPopup" }
-    SettingsDialog { id: settingsDialog; settings: App.settings; imageCache: App.imageCache }
+    SettingsDialog { id: settingsDialog; objectName: "settingsDialog"; settings: App.settings; imageCache: App.imageCache; language: App.language }
 
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }

@@ -175,6 +175,8 @@ int main(int argc, char** argv) {
     facet::ui::applyTheme(facet::ui::themeChoice(QCoreApplication::arguments()));
 
     facet::ui::AppController app{QString(), facet::app::makeLocalBackend()};
+    // The interface language first: the start-up messages below are already translated.
+    app.language()->apply();
     logEngineEvents(app);
     app.library()->loadConversations();
     facet::gui::StartupModel startupModel(*app.engine());

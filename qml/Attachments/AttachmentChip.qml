@@ -61,7 +61,7 @@ Pane {
             }
             Label {
                 objectName: "tokenLabel"
-                text: qsTr("%1 tokens").arg(chip.tokens)
+                text: qsTr("%L1 tokens").arg(chip.tokens)
                 color: Theme.mutedText
                 font.pixelSize: 12
                 Accessible.name: qsTr("Token cost of %1").arg(chip.name)
@@ -70,7 +70,7 @@ Pane {
             Button {
                 id: levelButton
                 objectName: "levelButton"
-                text: Labels.detailLevelName(chip.level) + (chip.overridden ? " •" : "")
+                text: Labels.levelNames[chip.level] + (chip.overridden ? " •" : "")
                 flat: true
                 font.pixelSize: 11
                 Layout.preferredHeight: 22
@@ -83,11 +83,11 @@ Pane {
                         model: Labels.detailLevels
                         delegate: MenuItem {
                             required property int modelData
-                            text: Labels.detailLevelName(modelData) + " " + modelData
+                            text: Labels.levelNames[modelData] + " " + modelData
                             enabled: (chip.modelLevels.length === 0 || chip.modelLevels.indexOf(modelData) >= 0)
                             checkable: true
                             checked: chip.overridden && chip.level === modelData
-                            Accessible.name: qsTr("Use %1 for %2").arg(Labels.detailLevelName(modelData)).arg(chip.name)
+                            Accessible.name: qsTr("Use %1 for %2").arg(Labels.levelNames[modelData]).arg(chip.name)
                             onTriggered: chip.levelPicked(modelData)
                         }
                     }

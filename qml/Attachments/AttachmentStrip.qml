@@ -57,7 +57,7 @@ ColumnLayout {
     }
     Label {
         objectName: "totalTokens"
-        text: qsTr("%n image(s), %1 image tokens", "", strip.attachments.count).arg(strip.attachments.totalTokens)
+        text: qsTr("%n image(s), %L1 image tokens", "", strip.attachments.count).arg(strip.attachments.totalTokens)
         color: Theme.mutedText
         font.pixelSize: 12
         Accessible.name: qsTr("Image tokens of this message")

@@ -36,13 +36,13 @@ RowLayout {
                 id: button
                 anchors.fill: parent
                 objectName: "level" + cell.modelData
-                text: Labels.detailLevelName(cell.modelData) + " " + cell.modelData
+                text: Labels.levelNames[cell.modelData] + " " + cell.modelData
                 checkable: true
                 checked: picker.level === cell.modelData
                 enabled: (picker.modelLevels.length === 0 || picker.modelLevels.indexOf(cell.modelData) >= 0)
                 flat: !checked
                 font.pixelSize: 12
-                Accessible.name: picker.accessiblePrefix + " " + Labels.detailLevelName(cell.modelData) + " (" + cell.modelData + ")"
+                Accessible.name: picker.accessiblePrefix + " " + Labels.levelNames[cell.modelData] + " (" + cell.modelData + ")"
                 Accessible.description: picker.reasonFor(cell.modelData)
                 onClicked: {
                     picker.level = cell.modelData

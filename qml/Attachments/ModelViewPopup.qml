@@ -26,8 +26,8 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             color: Theme.text
-            text: qsTr("%1 (%2): %3 soft tokens. Original %4×%5, model input %6×%7; each cell is one soft token.")
-                  .arg(Labels.detailLevelName(dialog.level)).arg(dialog.level).arg(dialog.tokens)
+            text: qsTr("%1 (%2): %L3 soft tokens. Original %4×%5, model input %6×%7; each cell is one soft token.")
+                  .arg(Labels.levelNames[dialog.level]).arg(dialog.level).arg(dialog.tokens)
                   .arg(dialog.imageWidth).arg(dialog.imageHeight)
                   .arg(seen.implicitWidth).arg(seen.implicitHeight)
         }

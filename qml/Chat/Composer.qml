@@ -38,7 +38,7 @@ Pane {
             return
         if (contextMeter.overflows && !overflowWarned) {
             overflowWarned = true
-            notice(qsTr("The reply may not fit in the model's context (%1 tokens). Lower the detail level, start a new chat, or press Send again to send anyway.").arg(contextMeter.maxSeqLen))
+            notice(qsTr("The reply may not fit in the model's context (%L1 tokens). Lower the detail level, start a new chat, or press Send again to send anyway.").arg(contextMeter.maxSeqLen))
             return
         }
         overflowWarned = false
@@ -77,6 +77,7 @@ Pane {
         Flow {
             Layout.fillWidth: true
             spacing: 8
+            //: Label before the level picker: the detail level (image-token budget) of the message's images.
             Label { text: qsTr("Detail:"); color: Theme.mutedText; height: levelPicker.height; verticalAlignment: Text.AlignVCenter }
             LevelPicker {
                 id: levelPicker
@@ -92,6 +93,7 @@ Pane {
             // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
             Switch {
                 objectName: "thinkingSwitch"
+                //: Switch: the model reasons (a thinking channel) before it answers.
                 text: qsTr("Think first")
                 checked: composer.settings.thinking
                 Accessible.name: qsTr("Let the model think before answering")

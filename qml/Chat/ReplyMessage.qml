@@ -49,6 +49,7 @@ Pane {
                 objectName: "phaseLabel"
                 text: reply.phase
                 color: Theme.mutedText
+                //: Accessible name of the phase line under a streaming reply.
                 Accessible.name: qsTr("Progress")
                 Accessible.description: text
             }
@@ -56,6 +57,7 @@ Pane {
         IconButton {
             objectName: "thinkingToggle"
             visible: reply.reasoning.length > 0
+            //: Header of the folded section holding the model's reasoning (noun).
             text: (reply.showThinking ? "▾ " : "▸ ") + qsTr("Thinking")
             label: reply.showThinking ? qsTr("Hide the model's thinking")
                                       : qsTr("Show the model's thinking")

@@ -18,14 +18,15 @@ Flow {
         const early = stats.finishReason === ReplyTypes.Cancelled ? qsTr("stopped before the first token")
                     : stats.finishReason === ReplyTypes.Error ? qsTr("failed before the first token") : ""
         const all = [
-            { name: qsTr("prompt tokens"), text: qsTr("%1 prompt tokens").arg(stats.promptTokens) },
-            { name: qsTr("image tokens"), text: qsTr("%1 image tokens").arg(stats.imageTokens) },
-            { name: qsTr("reused tokens"), text: qsTr("%1 reused").arg(stats.reusedTokens) },
+            { name: qsTr("prompt tokens"), text: qsTr("%L1 prompt tokens").arg(stats.promptTokens) },
+            { name: qsTr("image tokens"), text: qsTr("%L1 image tokens").arg(stats.imageTokens) },
+            { name: qsTr("reused tokens"), text: qsTr("%L1 reused", "tokens whose cache was reused").arg(stats.reusedTokens) },
             stats.imagesReused > 0 ? { name: qsTr("images reused"), text: qsTr("%n image(s) not encoded again", "", stats.imagesReused) } : null,
-            { name: qsTr("generated tokens"), text: qsTr("%1 generated").arg(stats.generatedTokens) },
-            measuredFirst ? { name: qsTr("time to first token"), text: qsTr("first token %1 ms").arg(stats.ttftMs.toFixed(0)) }
+            { name: qsTr("generated tokens"), text: qsTr("%L1 generated", "tokens").arg(stats.generatedTokens) },
+            measuredFirst ? { name: qsTr("time to first token"), text: qsTr("first token %L1 ms").arg(Math.round(stats.ttftMs)) }
                           : early.length > 0 ? { name: qsTr("time to first token"), text: early } : null,
-            stats.generatedTokens > 1 ? { name: qsTr("decode speed"), text: qsTr("%1 tokens/s").arg(stats.decodeTokensPerS.toFixed(1)) } : null,
+            stats.generatedTokens > 1 ? { name: qsTr("decode speed"), text: qsTr("%1 tokens/s").arg(Number(stats.decodeTokensPerS).toLocaleString(Qt.locale(), "f", 1)) } : null,
+            //: Reply statistics: a bucket is a compiled image-prefill size; "280→384" maps a detail level to the bucket used.
             stats.bucketsText.length > 0 ? { name: qsTr("buckets"), text: qsTr("level→bucket %1").arg(stats.bucketsText) } : null,
             { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(stats.finishLabel || "–") },
             stats.server.length > 0 ? { name: qsTr("engine"), text: qsTr("server %1 · %2").arg(stats.server).arg(stats.servedModel) } : null

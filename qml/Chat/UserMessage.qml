@@ -60,7 +60,7 @@ Item {
                             HoverHandler { cursorShape: Qt.PointingHandCursor }
                         }
                         Label {
-                            text: qsTr("%1 · %2 tokens").arg(Labels.detailLevelName(modelData.level)).arg(modelData.tokens)
+                            text: qsTr("%1 · %L2 tokens").arg(Labels.levelNames[modelData.level]).arg(modelData.tokens)
                             font.pixelSize: 11
                             color: Theme.mutedText
                         }

@@ -14,6 +14,7 @@
 #include "Server/serverconnection.h"
 #include "Settings/conversationsettings.h"
 #include "Settings/imagecachesetting.h"
+#include "Settings/languagesettings.h"
 #include "core/worker/enginebackend.h"
 #include "core/worker/engineclient.h"
 
@@ -40,6 +41,7 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::CompareSession* compare READ compare CONSTANT)
     Q_PROPERTY(facet::ui::ConversationLibrary* library READ library CONSTANT)
     Q_PROPERTY(facet::ui::ConversationSettings* settings READ settings CONSTANT)
+    Q_PROPERTY(facet::ui::LanguageSettings* language READ language CONSTANT)
     Q_PROPERTY(facet::ui::AttachmentModel* attachments READ attachments CONSTANT)
     Q_PROPERTY(facet::ui::ConversationModel* conversation READ conversation CONSTANT)
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
@@ -62,6 +64,7 @@ public:
     CompareSession* compare() const { return compare_; }
     ConversationLibrary* library() const { return library_; }
     ConversationSettings* settings() const { return settings_; }
+    LanguageSettings* language() const { return language_; }
     AttachmentModel* attachments() const { return attachments_; }
     ConversationModel* conversation() const { return conversation_; }
     ChatListModel* chats() const { return chats_; }
@@ -82,6 +85,7 @@ private:
     ImageCacheSetting* imageCache_;
     BackgroundEncoder* backgroundEncoder_;
     ServerConnection* server_;
+    LanguageSettings* language_;
 };
 
 } // namespace facet::ui

@@ -21,6 +21,10 @@ void prepareApplication() {
 
 bool loadMainWindow(QQmlApplicationEngine& engine, AppController& app) {
     AppController::setInstance(&app);
+    // The language (system or the settings' choice) before the first text is shown; a later
+    // choice re-translates the open window at once.
+    app.language()->apply();
+    QObject::connect(app.language(), &LanguageSettings::changed, &engine, &QQmlEngine::retranslate);
     engine.addImageProvider(QStringLiteral("facet"), new ImageProvider);
     engine.addImportPath(QStringLiteral("qrc:/"));
     engine.load(QUrl(QStringLiteral("qrc:/Facet/Ui/Main.qml")));

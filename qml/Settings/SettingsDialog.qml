@@ -4,7 +4,8 @@ import QtQuick.Layouts
 import Facet.Ui
 
 // Sampling settings and system prompt of the open conversation. Defaults come from the model's
-// generation_config.json; "Reset" returns to them.
+// generation_config.json; "Reset" returns to them. Below them, the app's language (for every
+// conversation), which applies at once.
 Dialog {
     id: dialog
     title: qsTr("Conversation settings")
@@ -14,7 +15,20 @@ Dialog {
     width: 460
     required property ConversationSettings settings
     required property ImageCacheSetting imageCache
+    required property LanguageSettings language
     readonly property sampling s: settings.sampling
+
+    // The Language box's entries: the languages' own names stay untranslated, so anyone finds
+    // theirs.
+    function languageNames() {
+        const choices = dialog.language.choices
+        let names = []
+        for (let i = 0; i < choices.length; ++i)
+            names.push(choices[i] === "system"
+                       ? qsTr("System (%1)").arg(dialog.language.nativeName(dialog.language.systemLanguage))
+                       : dialog.language.nativeName(choices[i]))
+        return names
+    }
 
     GridLayout {
         anchors.fill: parent
@@ -31,6 +45,7 @@ Dialog {
             background: Rectangle { color: Theme.window; border.color: parent.activeFocus ? Theme.accent : Theme.border; radius: 4 }
             onEditingFinished: dialog.settings.systemPrompt = text
         }
+        //: Settings row: whether the model reasons before answering (noun).
         Label { text: qsTr("Thinking") }
         // One control for thinking: the "Think first" switch under the message box.
         Label {
@@ -41,6 +56,7 @@ Dialog {
                   ? qsTr("On for this conversation: switch it with “Think first” under the message box.")
                   : qsTr("Off for this conversation: switch it with “Think first” under the message box.")
         }
+        //: Settings row: sample the next token at random (on) or take the likeliest (off, greedy). A verb.
         Label { text: qsTr("Sample") }
         CheckBox {
             checked: dialog.s.doSample
@@ -52,8 +68,8 @@ Dialog {
             from: 0; to: 200; stepSize: 5
             value: Math.round(dialog.s.temperature * 100)
             editable: true
-            textFromValue: (v) => (v / 100).toFixed(2)
-            valueFromText: (t) => Math.round(parseFloat(t) * 100)
+            textFromValue: (v, locale) => Number(v / 100).toLocaleString(locale, "f", 2)
+            valueFromText: (t, locale) => Math.round(Number.fromLocaleString(locale, t) * 100)
             Accessible.name: qsTr("Temperature")
             onValueModified: dialog.settings.setSamplingValue("temperature", value / 100)
         }
@@ -68,8 +84,8 @@ Dialog {
         SpinBox {
             from: 0; to: 100; stepSize: 1; editable: true
             value: Math.round(dialog.s.topP * 100)
-            textFromValue: (v) => (v / 100).toFixed(2)
-            valueFromText: (t) => Math.round(parseFloat(t) * 100)
+            textFromValue: (v, locale) => Number(v / 100).toLocaleString(locale, "f", 2)
+            valueFromText: (t, locale) => Math.round(Number.fromLocaleString(locale, t) * 100)
             Accessible.name: qsTr("Top-p")
             onValueModified: dialog.settings.setSamplingValue("topP", value / 100)
         }
@@ -80,10 +96,12 @@ Dialog {
             Accessible.name: qsTr("Max new tokens")
             onValueModified: dialog.settings.setSamplingValue("maxNewTokens", value)
         }
+        //: The random seed of sampling.
         Label { text: qsTr("Seed") }
         TextField {
             Layout.fillWidth: true
             text: dialog.s.seedText
+            //: Placeholder of the empty seed field: a fresh random seed per reply.
             placeholderText: qsTr("random")
             validator: RegularExpressionValidator { regularExpression: /[0-9]{0,19}/ }
             Accessible.name: qsTr("Seed (empty: random)")
@@ -102,13 +120,24 @@ Dialog {
             Accessible.name: text
             onClicked: dialog.settings.resetSampling()
         }
-
+        MenuSeparator { Layout.columnSpan: 2; Layout.fillWidth: true }
         Label {
             Layout.columnSpan: 2
-            Layout.topMargin: 8
-            text: qsTr("For all conversations")
+            //: Heading of the settings that apply to the whole app, not to this conversation.
+            text: qsTr("For every conversation")
             font.bold: true
         }
+        //: The language of the app's menus and labels (not of the model's answers).
+        Label { text: qsTr("Language") }
+        ComboBox {
+            objectName: "languageChoice"
+            Layout.fillWidth: true
+            model: dialog.languageNames()
+            currentIndex: dialog.language.choiceIndex
+            Accessible.name: qsTr("Language")
+            onActivated: (index) => dialog.language.choiceIndex = index
+        }
+        //: The memory kept for the vision encoder's output, shared by all conversations.
         Label { text: qsTr("Image cache (MB)") }
         SpinBox {
             objectName: "imageCacheMegabytes"

@@ -38,7 +38,7 @@ Dialog {
     Connections {
         target: dialog.engine
         function onSmokeStep(index, count, step, done) {
-            const row = { title: step.title, status: done ? step.status : "running",
+            const row = { title: Labels.smokeStepTitle(step.id, step.title), status: done ? step.status : "running",
                           ms: step.ms, message: step.message, details: (step.details || []).join("\n") }
             if (index < steps.count)
                 steps.set(index, row)
@@ -103,7 +103,8 @@ Dialog {
                         elide: Text.ElideRight
                     }
                     Label {
-                        text: row.status === "running" ? qsTr("running") : qsTr("%1 · %2 ms").arg(row.status).arg(row.ms.toFixed(0))
+                        text: row.status === "running" ? Labels.smokeStepStatus(row.status)
+                              : qsTr("%1 · %L2 ms").arg(Labels.smokeStepStatus(row.status)).arg(Math.round(row.ms))
                         color: Theme.mutedText
                     }
                 }
@@ -118,7 +119,7 @@ Dialog {
                     font.pixelSize: 12
                 }
                 Accessible.role: Accessible.ListItem
-                Accessible.name: qsTr("%1: %2").arg(row.title).arg(row.status)
+                Accessible.name: qsTr("%1: %2").arg(row.title).arg(Labels.smokeStepStatus(row.status))
                 Accessible.description: row.message
             }
         }

@@ -136,6 +136,7 @@ Pane {
                 onClicked: bar.engine.loadDemoModel()
             }
             Button {
+                //: Menu button: save the conversation as a file (verb).
                 text: qsTr("Export")
                 Accessible.name: qsTr("Export conversation")
                 enabled: bar.canExport
@@ -169,8 +170,9 @@ Pane {
                 }
             }
             Button {
+                //: Button opening the conversation settings dialog.
                 text: qsTr("Settings")
-                Accessible.name: qsTr("Sampling settings and system prompt")
+                Accessible.name: qsTr("Sampling, system prompt and language")
                 onClicked: bar.settingsRequested()
             }
         }

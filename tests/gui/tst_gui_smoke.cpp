@@ -81,7 +81,7 @@ class GuiSmokeTest : public QObject {
             const int l = overrides.value(it.key(), level);
             const int expected =
                 facet::image::softTokensFor(it.value().width(), it.value().height(), l);
-            QCOMPARE(shown.value(it.key()), QStringLiteral("%1 tokens").arg(expected));
+            QCOMPARE(shown.value(it.key()), QStringLiteral("%L1 tokens").arg(expected));
         }
     }
 

@@ -108,7 +108,7 @@ def step_model_folder_choose(w):
 def set_max_new_tokens(w, tokens, shot=None):
     """Settings → "Max new tokens" → Esc. A small reply budget keeps the test short (and shows
     the setting reaches the engine: the log's "N generated")."""
-    w.x.click_control(w.a11y.find("Sampling settings and system prompt"))
+    w.x.click_control(w.a11y.find("Sampling, system prompt and language"))
     w.a11y.find("Conversation settings", role="dialog")
     w.app.check_alive("opening Settings")
     w.x.click_control(w.a11y.find("Max new tokens", role="spin button"))

@@ -36,6 +36,9 @@ class XSession:
             path = os.path.join(self.work, sub)
             os.makedirs(path, mode=0o700, exist_ok=True)
             env[var] = path
+        # The steps find controls by their English names: the interface in English whatever
+        # the machine's LANG (tests/translations covers Korean).
+        env["LANGUAGE"] = "en"
         return env
 
     def _start_xvfb(self, env):

@@ -2,6 +2,7 @@
 
 #include "core/support/userfiles.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -83,15 +84,18 @@ Conversation ConversationStore::load(const QString& id) const {
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
     if (error.error != QJsonParseError::NoError)
-        fail(path, QStringLiteral("not valid JSON at byte %1 (%2)")
-                       .arg(error.offset)
-                       .arg(error.errorString()));
+        fail(path,
+             QCoreApplication::translate("ConversationStore", "not valid JSON at byte %1 (%2)")
+                 .arg(error.offset)
+                 .arg(error.errorString()));
     if (!doc.isObject())
-        fail(path, QStringLiteral("not a JSON object"));
+        fail(path, QCoreApplication::translate("ConversationStore", "not a JSON object"));
     try {
         Conversation c = conversationFromJson(doc.object());
         if (c.id != id)
-            fail(path, QStringLiteral("id \"%1\" does not match its folder").arg(c.id));
+            fail(path, QCoreApplication::translate("ConversationStore",
+                                                   "id \"%1\" does not match its folder")
+                           .arg(c.id));
         return c;
     } catch (const std::runtime_error& e) {
         if (QString::fromStdString(e.what()).startsWith(path))
@@ -103,10 +107,12 @@ Conversation ConversationStore::load(const QString& id) const {
 void ConversationStore::save(const Conversation& c) {
     const QString path = file(c.id);
     if (unreadable_.contains(c.id))
-        fail(path, QStringLiteral("not saved: the file on disk could not be read and is kept as "
-                                  "it is"));
+        fail(path, QCoreApplication::translate(
+                       "ConversationStore",
+                       "not saved: the file on disk could not be read and is kept as it is"));
     if (!makePrivateDir(folder(c.id)))
-        fail(folder(c.id), QStringLiteral("cannot create the folder"));
+        fail(folder(c.id),
+             QCoreApplication::translate("ConversationStore", "cannot create the folder"));
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
         fail(path, out.errorString());
@@ -129,7 +135,8 @@ QString ConversationStore::importImage(const QString& conversationId, const QStr
     if (QFileInfo::exists(target))
         return name;
     if (!makePrivateDir(folder(conversationId)))
-        fail(folder(conversationId), QStringLiteral("cannot create the folder"));
+        fail(folder(conversationId),
+             QCoreApplication::translate("ConversationStore", "cannot create the folder"));
     QSaveFile out(target);
     if (!out.open(QIODevice::WriteOnly))
         fail(target, out.errorString());
@@ -155,13 +162,15 @@ void ConversationStore::moveToTrash(const QString& id) {
         fail(trash, QStringLiteral("cannot create the trash folder"));
     removeTreeInside(trash + QLatin1Char('/') + id, root_);
     if (!QDir().rename(folder(id), trash + QLatin1Char('/') + id))
-        fail(folder(id), QStringLiteral("cannot move the conversation to the trash"));
+        fail(folder(id), QCoreApplication::translate("ConversationStore",
+                                                     "cannot move the conversation to the trash"));
 }
 
 void ConversationStore::restoreFromTrash(const QString& id) {
     const QString from = trashFolder() + QLatin1Char('/') + id;
     if (!QDir().rename(from, folder(id)))
-        fail(from, QStringLiteral("cannot restore the conversation"));
+        fail(from,
+             QCoreApplication::translate("ConversationStore", "cannot restore the conversation"));
 }
 
 void ConversationStore::purgeTrash() {

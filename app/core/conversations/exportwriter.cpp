@@ -2,6 +2,7 @@
 
 #include "core/conversations/conversationexport.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -61,11 +62,12 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
                 ExportFormat format) {
     const QFileInfo info(target);
     if (info.fileName().isEmpty())
-        fail(target, QStringLiteral("no file name"));
+        fail(target, QCoreApplication::translate("ExportWriter", "no file name"));
     if (!info.absoluteDir().exists())
-        fail(info.absolutePath(), QStringLiteral("folder does not exist"));
+        fail(info.absolutePath(),
+             QCoreApplication::translate("ExportWriter", "folder does not exist"));
     if (info.isDir())
-        fail(target, QStringLiteral("is a folder"));
+        fail(target, QCoreApplication::translate("ExportWriter", "is a folder"));
     const QString imagesName = info.completeBaseName() + QStringLiteral("-images");
     const QDir folder = info.absoluteDir();
     const QString imagesPath = folder.filePath(imagesName);
@@ -74,7 +76,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
     // Every stored image must be there before anything is touched.
     for (const QString& file : images)
         if (!QFileInfo::exists(QDir(storeFolder).filePath(file)))
-            fail(QDir(storeFolder).filePath(file), QStringLiteral("stored image is missing"));
+            fail(QDir(storeFolder).filePath(file),
+                 QCoreApplication::translate("ExportWriter", "stored image is missing"));
     const bool createdFolder = !images.isEmpty() && !QFileInfo::exists(imagesPath);
     QStringList parts; // images copied under a temporary name until the document is written
     const auto undo = [&] {
@@ -84,7 +87,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
             QDir(imagesPath).removeRecursively();
     };
     if (!images.isEmpty() && !folder.mkpath(imagesName))
-        fail(imagesPath, QStringLiteral("cannot create the images folder"));
+        fail(imagesPath,
+             QCoreApplication::translate("ExportWriter", "cannot create the images folder"));
     for (const QString& file : images) {
         // The same relative path as in the store, which is how the document refers to it.
         const QString to = QDir(imagesPath).filePath(file) + QStringLiteral(".part");
@@ -93,7 +97,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         if (!QFile::copy(QDir(storeFolder).filePath(file), to)) {
             undo();
             fail(to.chopped(5),
-                 QStringLiteral("cannot copy the image (disk full or not writable?)"));
+                 QCoreApplication::translate("ExportWriter",
+                                             "cannot copy the image (disk full or not writable?)"));
         }
         parts << to;
     }
@@ -111,7 +116,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         const QString final = part.chopped(5);
         QFile::remove(final);
         if (!QFile::rename(part, final))
-            fail(final, QStringLiteral("cannot rename the copied image"));
+            fail(final,
+                 QCoreApplication::translate("ExportWriter", "cannot rename the copied image"));
     }
     return static_cast<int>(parts.size());
 }

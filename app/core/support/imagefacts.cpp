@@ -3,6 +3,7 @@
 #include "image/image.h"
 #include "image/preprocess.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QPainter>
 
@@ -45,13 +46,14 @@ image::RgbImage decode(const QString& path) {
 ImageFacts inspectImage(const QString& path) {
     const QFileInfo info(path);
     if (!info.exists())
-        failFor(path, QStringLiteral("the file does not exist"));
+        failFor(path, QCoreApplication::translate("ImageFacts", "the file does not exist"));
     if (!info.isFile())
-        failFor(path, QStringLiteral("not a file"));
+        failFor(path, QCoreApplication::translate("ImageFacts", "not a file"));
     if (info.size() > kMaxImageFileBytes)
-        failFor(path, QStringLiteral("too large (%1 MB; the limit is %2 MB)")
-                          .arg(static_cast<double>(info.size()) / (1024.0 * 1024.0), 0, 'f', 1)
-                          .arg(kMaxImageFileBytes / (1024 * 1024)));
+        failFor(path,
+                QCoreApplication::translate("ImageFacts", "too large (%L1 MB; the limit is %L2 MB)")
+                    .arg(static_cast<double>(info.size()) / (1024.0 * 1024.0), 0, 'f', 1)
+                    .arg(kMaxImageFileBytes / (1024 * 1024)));
     try {
         const image::Dimensions d = image::probeDimensions(path.toStdString());
         return {d.width, d.height, info.size()};
@@ -91,7 +93,9 @@ QImage modelView(const QString& path, int level) {
     const image::RgbImage decoded = decode(path);
     const QSize size = modelInputSize(decoded.width, decoded.height, level);
     if (size.isEmpty())
-        failFor(path, QStringLiteral("cannot be resized for detail level %1").arg(level));
+        failFor(path,
+                QCoreApplication::translate("ImageFacts", "cannot be resized for detail level %1")
+                    .arg(level));
     QImage seen = toQImage(image::resizeBicubic(decoded, size.width(), size.height()))
                       .convertToFormat(QImage::Format_ARGB32_Premultiplied);
     // One cell per soft token: 16-pixel patches pooled 3×3.

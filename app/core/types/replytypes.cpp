@@ -5,14 +5,6 @@
 #include <cstdlib>
 
 namespace facet::app {
-namespace {
-
-QString tr(const char* text) {
-    return QCoreApplication::translate("facet::app::ReplyTypes", text);
-}
-
-} // namespace
-
 FinishReason fromEngine(generate::FinishReason reason) {
     switch (reason) {
     case generate::FinishReason::StopToken:
@@ -60,15 +52,18 @@ QString finishReasonLabel(FinishReason reason) {
     case FinishReason::None:
         return {};
     case FinishReason::StopToken:
-        return tr("finished");
+        //: Why a reply ended: the model wrote its end-of-turn token.
+        return ReplyTypes::tr("finished");
     case FinishReason::MaxTokens:
-        return tr("token limit reached");
+        return ReplyTypes::tr("token limit reached");
     case FinishReason::Cancelled:
-        return tr("stopped");
+        //: Why a reply ended: the user pressed Stop.
+        return ReplyTypes::tr("stopped");
     case FinishReason::Error:
-        return tr("error");
+        //: Why a reply ended: it failed.
+        return ReplyTypes::tr("error");
     case FinishReason::ContextFull:
-        return tr("context full");
+        return ReplyTypes::tr("context full");
     }
     return {};
 }
@@ -76,15 +71,20 @@ QString finishReasonLabel(FinishReason reason) {
 QString detailLevelName(int level) {
     switch (level) {
     case 70:
-        return tr("Minimal");
+        //: Detail level name: 70 soft tokens per image (the image-token budget).
+        return ReplyTypes::tr("Minimal");
     case 140:
-        return tr("Low");
+        //: Detail level name: 140 soft tokens per image.
+        return ReplyTypes::tr("Low");
     case 280:
-        return tr("Standard");
+        //: Detail level name: 280 soft tokens per image (the default).
+        return ReplyTypes::tr("Standard");
     case 560:
-        return tr("High");
+        //: Detail level name: 560 soft tokens per image.
+        return ReplyTypes::tr("High");
     case 1120:
-        return tr("Maximum");
+        //: Detail level name: 1120 soft tokens per image.
+        return ReplyTypes::tr("Maximum");
     default:
         return QString::number(level);
     }
@@ -124,18 +124,21 @@ Phase fromEngine(generate::Phase phase) {
 QString phaseText(Phase phase, int imageIndex, int imageCount, int level) {
     switch (phase) {
     case Phase::Waiting:
-        return tr("Waiting for the engine");
+        return ReplyTypes::tr("Waiting for the engine");
     case Phase::LoadingModel:
-        return tr("Loading the model");
+        return ReplyTypes::tr("Loading the model");
     case Phase::Vision:
-        return tr("Encoding image %1/%2 at %3")
+        //: Phase under a streaming reply; %3 is a detail level name.
+        return ReplyTypes::tr("Encoding image %1/%2 at %3")
             .arg(imageIndex + 1)
             .arg(imageCount)
             .arg(detailLevelName(level));
     case Phase::Prefill:
-        return tr("Reading prompt");
+        //: Phase under a streaming reply: the prompt is being prefilled.
+        return ReplyTypes::tr("Reading prompt");
     case Phase::Decode:
-        return tr("Writing");
+        //: Phase under a streaming reply: tokens are being generated.
+        return ReplyTypes::tr("Writing");
     }
     return {};
 }

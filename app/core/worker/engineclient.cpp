@@ -1,5 +1,6 @@
 #include "core/worker/engineclient.h"
 
+#include "core/types/smokesteps.h"
 #include "generate/builtin_paths.h"
 #include "remote/chat_request.h"
 
@@ -71,7 +72,9 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
             [this](quint64 id, int index, int count, const QJsonObject& step, bool done) {
                 if (id != smokeId_)
                     return;
-                loadStep_ = tr("Smoke test: %1").arg(step.value(QLatin1String("title")).toString());
+                loadStep_ = tr("Smoke test: %1")
+                                .arg(smokeStepTitle(step.value(QLatin1String("id")).toString(),
+                                                    step.value(QLatin1String("title")).toString()));
                 loadFraction_ = count > 0 ? (index + (done ? 1.0 : 0.0)) / count : 0;
                 emit loadProgressChanged();
                 emit smokeStep(index, count, step, done);

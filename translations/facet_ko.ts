@@ -1,0 +1,1276 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko" sourcelanguage="en">
+<context>
+    <name>AttachmentChip</name>
+    <message>
+        <source>Image %1</source>
+        <translation>이미지 %1</translation>
+    </message>
+    <message>
+        <source>Thumbnail of %1</source>
+        <translation>%1의 미리 보기</translation>
+    </message>
+    <message>
+        <source>%L1 tokens</source>
+        <translation>%L1 토큰</translation>
+    </message>
+    <message>
+        <source>Token cost of %1</source>
+        <translation>%1의 토큰 비용</translation>
+    </message>
+    <message>
+        <source>Detail level of %1</source>
+        <translation>%1의 상세 수준</translation>
+    </message>
+    <message>
+        <source>Use %1 for %2</source>
+        <translation>%2에 %1 사용</translation>
+    </message>
+    <message>
+        <source>Same as the message</source>
+        <translation>메시지와 같게</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 제거</translation>
+    </message>
+    <message>
+        <source>What the model sees of %1</source>
+        <translation>모델이 보는 %1</translation>
+    </message>
+</context>
+<context>
+    <name>AttachmentStrip</name>
+    <message>
+        <source>Scroll attached images</source>
+        <translation>첨부한 이미지 스크롤</translation>
+    </message>
+    <message>
+        <source>Attached images</source>
+        <translation>첨부한 이미지</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s), %L1 image tokens</source>
+        <translation>
+            <numerusform>이미지 %n개, 이미지 토큰 %L1개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Image tokens of this message</source>
+        <translation>이 메시지의 이미지 토큰</translation>
+    </message>
+</context>
+<context>
+    <name>BranchSwitcher</name>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>버전 %1/%2</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation>이전 버전</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>다음 버전</translation>
+    </message>
+</context>
+<context>
+    <name>ChatListItem</name>
+    <message>
+        <source>Open conversation %1</source>
+        <translation>대화 %1 열기</translation>
+    </message>
+    <message>
+        <source>writing…</source>
+        <translation>작성 중…</translation>
+    </message>
+    <message>
+        <source>A reply is being written in %1</source>
+        <translation>%1에서 답변을 작성하는 중</translation>
+    </message>
+    <message>
+        <source>New title</source>
+        <translation>새 제목</translation>
+    </message>
+    <message>
+        <source>Actions for %1</source>
+        <translation>%1 작업</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>삭제</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Messages</source>
+        <translation>메시지</translation>
+    </message>
+    <message>
+        <source>Scroll messages</source>
+        <translation>메시지 스크롤</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>The reply may not fit in the model&apos;s context (%L1 tokens). Lower the detail level, start a new chat, or press Send again to send anyway.</source>
+        <translation>답변이 모델의 컨텍스트(%L1 토큰)에 들어가지 않을 수 있습니다. 상세 수준을 낮추거나 새 대화를 시작하세요. 그래도 보내려면 보내기를 한 번 더 누르세요.</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>이미지 첨부</translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</source>
+        <translation>이미지 (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Detail:</source>
+        <extracomment>Label before the level picker: the detail level (image-token budget) of the message&apos;s images.</extracomment>
+        <translation>상세 수준:</translation>
+    </message>
+    <message>
+        <source>Message detail level</source>
+        <translation>메시지의 상세 수준</translation>
+    </message>
+    <message>
+        <source>Think first</source>
+        <extracomment>Switch: the model reasons (a thinking channel) before it answers.</extracomment>
+        <translation>먼저 생각하기</translation>
+    </message>
+    <message>
+        <source>Let the model think before answering</source>
+        <translation>답하기 전에 모델이 생각하게 하기</translation>
+    </message>
+    <message>
+        <source>The model reasons before it answers: slower, often better. Saved with this conversation.</source>
+        <translation>모델이 답하기 전에 추론합니다. 느리지만 대개 더 좋은 답을 냅니다. 이 대화와 함께 저장됩니다.</translation>
+    </message>
+    <message>
+        <source>Attach…</source>
+        <translation>첨부…</translation>
+    </message>
+    <message>
+        <source>Ask about the images… (Enter sends, Shift+Enter new line)</source>
+        <translation>이미지에 대해 질문하세요… (Enter: 보내기, Shift+Enter: 줄 바꿈)</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>메시지</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>Stop the reply</source>
+        <translation>답변 중지</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>보내기</translation>
+    </message>
+    <message>
+        <source>Send message</source>
+        <translation>메시지 보내기</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>모델을 불러오는 중…</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>불러온 모델 없음</translation>
+    </message>
+    <message>
+        <source>A reply is being written in another conversation (see the sidebar); Stop ends it.</source>
+        <translation>다른 대화에서 답변을 작성하는 중입니다(사이드바 참고). 중지를 누르면 끝납니다.</translation>
+    </message>
+    <message>
+        <source>Composer status</source>
+        <translation>입력 창 상태</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>Context used</source>
+        <translation>사용한 컨텍스트</translation>
+    </message>
+    <message>
+        <source>≈%L1 + %L2 reply tokens &gt; %L3: the reply will not fit</source>
+        <translation>≈%L1 + 답변 토큰 %L2 &gt; %L3: 답변이 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <source>≈%L1 + %L2 reply tokens of %L3</source>
+        <translation>≈%L1 + 답변 토큰 %L2 / %L3</translation>
+    </message>
+    <message>
+        <source>Context budget</source>
+        <translation>컨텍스트 예산</translation>
+    </message>
+    <message>
+        <source>Lower detail</source>
+        <translation>상세 수준 낮추기</translation>
+    </message>
+    <message>
+        <source>Lower the images&apos; detail level</source>
+        <translation>이미지의 상세 수준 낮추기</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>새 대화</translation>
+    </message>
+    <message>
+        <source>Start a new chat (the history is not sent)</source>
+        <translation>새 대화 시작 (이전 기록은 보내지 않음)</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationStore</name>
+    <message>
+        <source>not valid JSON at byte %1 (%2)</source>
+        <translation>%1번째 바이트에서 올바른 JSON이 아님 (%2)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>JSON 객체가 아님</translation>
+    </message>
+    <message>
+        <source>id &quot;%1&quot; does not match its folder</source>
+        <translation>ID &quot;%1&quot;이(가) 폴더와 맞지 않음</translation>
+    </message>
+    <message>
+        <source>not saved: the file on disk could not be read and is kept as it is</source>
+        <translation>저장하지 않음: 디스크의 파일을 읽을 수 없어 그대로 둡니다</translation>
+    </message>
+    <message>
+        <source>cannot create the folder</source>
+        <translation>폴더를 만들 수 없음</translation>
+    </message>
+    <message>
+        <source>cannot move the conversation to the trash</source>
+        <translation>대화를 휴지통으로 옮길 수 없음</translation>
+    </message>
+    <message>
+        <source>cannot restore the conversation</source>
+        <translation>대화를 복원할 수 없음</translation>
+    </message>
+</context>
+<context>
+    <name>DropOverlay</name>
+    <message>
+        <source>Drop images to attach them</source>
+        <translation>이미지를 놓아 첨부하세요</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>Markdown으로 내보내기</translation>
+    </message>
+    <message>
+        <source>Export as JSON</source>
+        <translation>JSON으로 내보내기</translation>
+    </message>
+    <message>
+        <source>Choose the export folder</source>
+        <translation>내보낼 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>폴더</translation>
+    </message>
+    <message>
+        <source>Export folder</source>
+        <translation>내보낼 폴더</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>선택…</translation>
+    </message>
+    <message>
+        <source>File name</source>
+        <translation>파일 이름</translation>
+    </message>
+    <message>
+        <source>Export file name</source>
+        <translation>내보낼 파일 이름</translation>
+    </message>
+    <message>
+        <source>%1 exists: Export replaces it.</source>
+        <translation>%1이(가) 이미 있습니다. 내보내면 이 파일을 바꿉니다.</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>바꾸기</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Cancel export</source>
+        <translation>내보내기 취소</translation>
+    </message>
+</context>
+<context>
+    <name>ExportWriter</name>
+    <message>
+        <source>no file name</source>
+        <translation>파일 이름이 없음</translation>
+    </message>
+    <message>
+        <source>folder does not exist</source>
+        <translation>폴더가 없음</translation>
+    </message>
+    <message>
+        <source>is a folder</source>
+        <translation>폴더임</translation>
+    </message>
+    <message>
+        <source>stored image is missing</source>
+        <translation>저장된 이미지가 없음</translation>
+    </message>
+    <message>
+        <source>cannot create the images folder</source>
+        <translation>이미지 폴더를 만들 수 없음</translation>
+    </message>
+    <message>
+        <source>cannot copy the image (disk full or not writable?)</source>
+        <translation>이미지를 복사할 수 없음 (디스크가 가득 찼거나 쓸 수 없나요?)</translation>
+    </message>
+    <message>
+        <source>cannot rename the copied image</source>
+        <translation>복사한 이미지의 이름을 바꿀 수 없음</translation>
+    </message>
+</context>
+<context>
+    <name>ImageFacts</name>
+    <message>
+        <source>the file does not exist</source>
+        <translation>파일이 없음</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>파일이 아님</translation>
+    </message>
+    <message>
+        <source>too large (%L1 MB; the limit is %L2 MB)</source>
+        <translation>너무 큼 (%L1 MB, 한도는 %L2 MB)</translation>
+    </message>
+    <message>
+        <source>cannot be resized for detail level %1</source>
+        <translation>상세 수준 %1에 맞게 크기를 바꿀 수 없음</translation>
+    </message>
+</context>
+<context>
+    <name>LevelPicker</name>
+    <message>
+        <source>Detail level</source>
+        <translation>상세 수준</translation>
+    </message>
+    <message>
+        <source>Up to %1 image tokens per image</source>
+        <translation>이미지당 이미지 토큰 %1개까지</translation>
+    </message>
+    <message>
+        <source>Not available: the loaded model was compiled for %1 only</source>
+        <translation>사용할 수 없음: 불러온 모델은 %1에 대해서만 컴파일됨</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>%1 — Facet</source>
+        <translation>%1 — Facet</translation>
+    </message>
+    <message>
+        <source>Drop, paste or attach images, choose a detail level, and ask.</source>
+        <translation>이미지를 끌어 놓거나 붙여 넣거나 첨부하고, 상세 수준을 고른 다음 질문하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>MarkdownBlocks</name>
+    <message>
+        <source>Reply text</source>
+        <translation>답변 텍스트</translation>
+    </message>
+    <message>
+        <source>Reply part %1</source>
+        <translation>답변 %1부분</translation>
+    </message>
+</context>
+<context>
+    <name>ModelViewPopup</name>
+    <message>
+        <source>What the model sees — %1</source>
+        <translation>모델이 보는 이미지 — %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %L3 soft tokens. Original %4×%5, model input %6×%7; each cell is one soft token.</source>
+        <translation>%1 (%2): 소프트 토큰 %L3개. 원본 %4×%5, 모델 입력 %6×%7. 칸 하나가 소프트 토큰 하나입니다.</translation>
+    </message>
+    <message>
+        <source>Resized image with the soft-token grid</source>
+        <translation>소프트 토큰 격자를 얹은 크기 조정 이미지</translation>
+    </message>
+    <message>
+        <source>The image could not be prepared</source>
+        <translation>이미지를 준비할 수 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeArea</name>
+    <message>
+        <source>Dismiss message</source>
+        <translation>알림 닫기</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyMessage</name>
+    <message>
+        <source>Reply</source>
+        <translation>답변</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <extracomment>Accessible name of the phase line under a streaming reply.</extracomment>
+        <translation>진행 상황</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <extracomment>Header of the folded section holding the model&apos;s reasoning (noun).</extracomment>
+        <translation>생각 과정</translation>
+    </message>
+    <message>
+        <source>Hide the model&apos;s thinking</source>
+        <translation>모델의 생각 과정 숨기기</translation>
+    </message>
+    <message>
+        <source>Show the model&apos;s thinking</source>
+        <translation>모델의 생각 과정 보기</translation>
+    </message>
+    <message>
+        <source>The model&apos;s thinking</source>
+        <translation>모델의 생각 과정</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>오류: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>복사</translation>
+    </message>
+    <message>
+        <source>Copy reply</source>
+        <translation>답변 복사</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>다시 생성</translation>
+    </message>
+    <message>
+        <source>Regenerate reply (keeps this one as a version)</source>
+        <translation>답변 다시 생성 (지금 답변은 버전으로 남음)</translation>
+    </message>
+</context>
+<context>
+    <name>ReplyStats</name>
+    <message>
+        <source>Reply statistics</source>
+        <translation>답변 통계</translation>
+    </message>
+    <message>
+        <source>stopped before the first token</source>
+        <translation>첫 토큰 전에 중지됨</translation>
+    </message>
+    <message>
+        <source>failed before the first token</source>
+        <translation>첫 토큰 전에 실패함</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>프롬프트 토큰</translation>
+    </message>
+    <message>
+        <source>%L1 prompt tokens</source>
+        <translation>프롬프트 토큰 %L1</translation>
+    </message>
+    <message>
+        <source>image tokens</source>
+        <translation>이미지 토큰</translation>
+    </message>
+    <message>
+        <source>%L1 image tokens</source>
+        <translation>이미지 토큰 %L1</translation>
+    </message>
+    <message>
+        <source>reused tokens</source>
+        <translation>재사용한 토큰</translation>
+    </message>
+    <message>
+        <source>%L1 reused</source>
+        <comment>tokens whose cache was reused</comment>
+        <translation>재사용 %L1</translation>
+    </message>
+    <message>
+        <source>images reused</source>
+        <translation>재사용한 이미지</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) not encoded again</source>
+        <translation>
+            <numerusform>이미지 %n개는 다시 인코딩하지 않음</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation>생성한 토큰</translation>
+    </message>
+    <message>
+        <source>%L1 generated</source>
+        <comment>tokens</comment>
+        <translation>생성 %L1</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>첫 토큰까지 걸린 시간</translation>
+    </message>
+    <message>
+        <source>first token %L1 ms</source>
+        <translation>첫 토큰 %L1 ms</translation>
+    </message>
+    <message>
+        <source>decode speed</source>
+        <translation>디코드 속도</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>초당 %1 토큰</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <extracomment>Reply statistics: a bucket is a compiled image-prefill size; &quot;280→384&quot; maps a detail level to the bucket used.</extracomment>
+        <translation>버킷</translation>
+    </message>
+    <message>
+        <source>level→bucket %1</source>
+        <translation>수준→버킷 %1</translation>
+    </message>
+    <message>
+        <source>finish reason</source>
+        <translation>종료 이유</translation>
+    </message>
+    <message>
+        <source>ended: %1</source>
+        <translation>종료: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Conversation settings</source>
+        <translation>대화 설정</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>시스템 프롬프트</translation>
+    </message>
+    <message>
+        <source>Optional: instructions the model follows in this conversation</source>
+        <translation>선택 사항: 이 대화에서 모델이 따를 지시</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <extracomment>Settings row: whether the model reasons before answering (noun).</extracomment>
+        <translation>생각</translation>
+    </message>
+    <message>
+        <source>On for this conversation: switch it with “Think first” under the message box.</source>
+        <translation>이 대화에서 켜져 있습니다. 메시지 입력란 아래의 “먼저 생각하기”로 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Off for this conversation: switch it with “Think first” under the message box.</source>
+        <translation>이 대화에서 꺼져 있습니다. 메시지 입력란 아래의 “먼저 생각하기”로 바꾸세요.</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <extracomment>Settings row: sample the next token at random (on) or take the likeliest (off, greedy). A verb.</extracomment>
+        <translation>샘플링</translation>
+    </message>
+    <message>
+        <source>Sample (off: greedy)</source>
+        <translation>샘플링 (끄면 그리디)</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>온도</translation>
+    </message>
+    <message>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Max new tokens</source>
+        <translation>최대 새 토큰 수</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <extracomment>The random seed of sampling.</extracomment>
+        <translation>시드</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <extracomment>Placeholder of the empty seed field: a fresh random seed per reply.</extracomment>
+        <translation>무작위</translation>
+    </message>
+    <message>
+        <source>Seed (empty: random)</source>
+        <translation>시드 (비우면 무작위)</translation>
+    </message>
+    <message>
+        <source>Using the model&apos;s defaults (generation_config.json)</source>
+        <translation>모델의 기본값 사용 중 (generation_config.json)</translation>
+    </message>
+    <message>
+        <source>Custom settings for this conversation</source>
+        <translation>이 대화만의 설정</translation>
+    </message>
+    <message>
+        <source>Reset to the model&apos;s defaults</source>
+        <translation>모델의 기본값으로 되돌리기</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <extracomment>The language of the app&apos;s menus and labels (not of the model&apos;s answers).</extracomment>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>시스템 (%1)</translation>
+    </message>
+    <message>
+        <source>For every conversation</source>
+        <extracomment>Heading of the settings that apply to the whole app, not to this conversation.</extracomment>
+        <translation>모든 대화에 적용</translation>
+    </message>
+</context>
+<context>
+    <name>Sidebar</name>
+    <message>
+        <source>New chat</source>
+        <translation>새 대화</translation>
+    </message>
+    <message>
+        <source>New chat (Ctrl+N)</source>
+        <translation>새 대화 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Search titles and text</source>
+        <translation>제목과 내용 검색</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>대화 검색</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>대화</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>일치하는 대화 없음</translation>
+    </message>
+    <message>
+        <source>No saved conversations</source>
+        <translation>저장된 대화 없음</translation>
+    </message>
+    <message>
+        <source>Deleted “%1”</source>
+        <translation>“%1” 삭제됨</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>되돌리기</translation>
+    </message>
+    <message>
+        <source>Undo delete</source>
+        <translation>삭제 되돌리기</translation>
+    </message>
+</context>
+<context>
+    <name>SmokeSteps</name>
+    <message>
+        <source>The model folder is complete (as inspect-model)</source>
+        <translation>모델 폴더가 완전함 (inspect-model과 같은 검사)</translation>
+    </message>
+    <message>
+        <source>The RBLN runtime library loads</source>
+        <translation>RBLN 런타임 라이브러리를 불러옴</translation>
+    </message>
+    <message>
+        <source>Every graph loads on the device</source>
+        <translation>모든 그래프를 장치에 불러옴</translation>
+    </message>
+    <message>
+        <source>Graph inputs and outputs match the folder&apos;s configs</source>
+        <translation>그래프의 입력과 출력이 폴더의 설정과 일치함</translation>
+    </message>
+    <message>
+        <source>The vision tower runs at every level on the built-in image</source>
+        <translation>내장 이미지로 모든 상세 수준에서 비전 타워가 실행됨</translation>
+    </message>
+    <message>
+        <source>Prefill and greedy decode of a fixed question at every level</source>
+        <translation>모든 상세 수준에서 고정 질문의 프리필과 그리디 디코드</translation>
+    </message>
+    <message>
+        <source>Two greedy runs give the same tokens</source>
+        <translation>그리디 실행 두 번이 같은 토큰을 냄</translation>
+    </message>
+    <message>
+        <source>Stop during decode ends the request</source>
+        <translation>디코드 중 중지하면 요청이 끝남</translation>
+    </message>
+    <message>
+        <source>Timings per level</source>
+        <translation>상세 수준별 소요 시간</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <extracomment>A smoke-test step&apos;s outcome.</extracomment>
+        <translation>통과</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <extracomment>A smoke-test step&apos;s outcome.</extracomment>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <extracomment>A smoke-test step&apos;s outcome: not run because an earlier step failed.</extracomment>
+        <translation>건너뜀</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <extracomment>A smoke-test step that is running now.</extracomment>
+        <translation>실행 중</translation>
+    </message>
+</context>
+<context>
+    <name>SmokeTestDialog</name>
+    <message>
+        <source>Smoke test of the NPU install</source>
+        <translation>NPU 설치 스모크 테스트</translation>
+    </message>
+    <message>
+        <source>The smoke test needs a loaded model and no reply running.</source>
+        <translation>스모크 테스트를 하려면 모델을 불러와 있어야 하고 작성 중인 답변이 없어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Save the smoke-test report in</source>
+        <translation>스모크 테스트 보고서를 저장할 폴더</translation>
+    </message>
+    <message>
+        <source>Smoke-test report saved: %1 (and a .png)</source>
+        <translation>스모크 테스트 보고서를 저장했습니다: %1 (.png 포함)</translation>
+    </message>
+    <message>
+        <source>Report not saved: %1</source>
+        <translation>보고서를 저장하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Checks the loaded model&apos;s folder on its device: runtime, graphs, their inputs and outputs, the vision tower at every level, generation, repeatability and Stop. The model is unloaded while it runs.</source>
+        <translation>불러온 모델의 폴더를 장치에서 검사합니다: 런타임, 그래프와 그 입출력, 모든 상세 수준의 비전 타워, 생성, 반복 재현성, 중지. 검사하는 동안 모델을 내려 둡니다.</translation>
+    </message>
+    <message>
+        <source>Smoke-test steps</source>
+        <translation>스모크 테스트 단계</translation>
+    </message>
+    <message>
+        <source>%1 · %L2 ms</source>
+        <translation>%1 · %L2 ms</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>All checks passed.</source>
+        <translation>모든 검사를 통과했습니다.</translation>
+    </message>
+    <message>
+        <source>Some checks failed: see the steps marked ✘.</source>
+        <translation>일부 검사가 실패했습니다. ✘ 표시된 단계를 보세요.</translation>
+    </message>
+    <message>
+        <source>Smoke-test result</source>
+        <translation>스모크 테스트 결과</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>Stop the smoke test</source>
+        <translation>스모크 테스트 중지</translation>
+    </message>
+    <message>
+        <source>Save report…</source>
+        <translation>보고서 저장…</translation>
+    </message>
+    <message>
+        <source>Save the smoke-test report and a screenshot</source>
+        <translation>스모크 테스트 보고서와 스크린샷 저장</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>Close the smoke test</source>
+        <translation>스모크 테스트 닫기</translation>
+    </message>
+</context>
+<context>
+    <name>StatusBar</name>
+    <message>
+        <source>Loading %1 — %2</source>
+        <translation>%1 불러오는 중 — %2</translation>
+    </message>
+    <message>
+        <source>Could not load the model: %1</source>
+        <translation>모델을 불러올 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>불러온 모델 없음</translation>
+    </message>
+    <message>
+        <source>%1 · device %2 · %3 %4 %5 · levels %6 · buckets %7</source>
+        <translation>%1 · 장치 %2 · %3 %4 %5 · 상세 수준 %6 · 버킷 %7</translation>
+    </message>
+    <message>
+        <source>built-in simulator</source>
+        <translation>내장 시뮬레이터</translation>
+    </message>
+    <message>
+        <source>RBLN runtime</source>
+        <translation>RBLN 런타임</translation>
+    </message>
+    <message>
+        <source>Why %1 could not be loaded</source>
+        <translation>%1을(를) 불러올 수 없었던 이유</translation>
+    </message>
+    <message>
+        <source>Load problem text</source>
+        <translation>불러오기 문제 내용</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>복사</translation>
+    </message>
+    <message>
+        <source>Copy the load problem</source>
+        <translation>불러오기 문제 복사</translation>
+    </message>
+    <message>
+        <source>Choose a compiled Gemma 4 model folder</source>
+        <translation>컴파일된 Gemma 4 모델 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Model status</source>
+        <translation>모델 상태</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Cancel loading</source>
+        <translation>불러오기 취소</translation>
+    </message>
+    <message>
+        <source>Model folder…</source>
+        <translation>모델 폴더…</translation>
+    </message>
+    <message>
+        <source>Open a compiled model folder</source>
+        <translation>컴파일된 모델 폴더 열기</translation>
+    </message>
+    <message>
+        <source>Demo model</source>
+        <translation>데모 모델</translation>
+    </message>
+    <message>
+        <source>Load the built-in demo model</source>
+        <translation>내장 데모 모델 불러오기</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <extracomment>Menu button: save the conversation as a file (verb).</extracomment>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <source>Export conversation</source>
+        <translation>대화 내보내기</translation>
+    </message>
+    <message>
+        <source>Markdown…</source>
+        <translation>Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>Markdown으로 내보내기</translation>
+    </message>
+    <message>
+        <source>JSON…</source>
+        <translation>JSON…</translation>
+    </message>
+    <message>
+        <source>Export as JSON</source>
+        <translation>JSON으로 내보내기</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>도움말</translation>
+    </message>
+    <message>
+        <source>Help menu</source>
+        <translation>도움말 메뉴</translation>
+    </message>
+    <message>
+        <source>Run smoke test…</source>
+        <translation>스모크 테스트 실행…</translation>
+    </message>
+    <message>
+        <source>Run the smoke test of the NPU install</source>
+        <translation>NPU 설치 스모크 테스트 실행</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <extracomment>Button opening the conversation settings dialog.</extracomment>
+        <translation>설정</translation>
+    </message>
+    <message>
+        <source>Model load progress</source>
+        <translation>모델 불러오기 진행 상황</translation>
+    </message>
+    <message>
+        <source>Demo model on the simulated device: its weights are random, so its answers are meaningless. Choose a compiled model folder for real answers.</source>
+        <translation>시뮬레이션 장치의 데모 모델입니다. 가중치가 무작위라서 답변에 의미가 없습니다. 실제 답변을 받으려면 컴파일된 모델 폴더를 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Demo model note</source>
+        <translation>데모 모델 안내</translation>
+    </message>
+    <message>
+        <source>Could not load %1: %2</source>
+        <translation>%1을(를) 불러올 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Model load problem</source>
+        <translation>모델 불러오기 문제</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>자세히…</translation>
+    </message>
+    <message>
+        <source>Show the whole load problem</source>
+        <translation>불러오기 문제 전체 보기</translation>
+    </message>
+    <message>
+        <source>Choose another folder…</source>
+        <translation>다른 폴더 선택…</translation>
+    </message>
+    <message>
+        <source>Choose another model folder</source>
+        <translation>다른 모델 폴더 선택</translation>
+    </message>
+    <message>
+        <source>Dismiss the load problem</source>
+        <translation>불러오기 문제 닫기</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>문제: %1</translation>
+    </message>
+    <message>
+        <source>Sampling, system prompt and language</source>
+        <translation>샘플링, 시스템 프롬프트, 언어</translation>
+    </message>
+</context>
+<context>
+    <name>UserMessage</name>
+    <message>
+        <source>Your message</source>
+        <translation>내 메시지</translation>
+    </message>
+    <message>
+        <source>%1: show what the model sees</source>
+        <translation>%1: 모델이 보는 이미지 보기</translation>
+    </message>
+    <message>
+        <source>%1 · %L2 tokens</source>
+        <translation>%1 · %L2 토큰</translation>
+    </message>
+    <message>
+        <source>Enter sends the new version, Shift+Enter new line, Esc cancels</source>
+        <translation>Enter: 새 버전 보내기, Shift+Enter: 줄 바꿈, Esc: 취소</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>메시지 편집</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>편집</translation>
+    </message>
+    <message>
+        <source>Edit and resend</source>
+        <translation>편집해서 다시 보내기</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Cancel editing</source>
+        <translation>편집 취소</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>보내기</translation>
+    </message>
+    <message>
+        <source>Send the edited message as a new version</source>
+        <translation>편집한 메시지를 새 버전으로 보내기</translation>
+    </message>
+</context>
+<context>
+    <name>facet::app::EngineClient</name>
+    <message>
+        <source>Loading cancelled</source>
+        <translation>불러오기를 취소했습니다</translation>
+    </message>
+    <message>
+        <source>Smoke test: %1</source>
+        <translation>스모크 테스트: %1</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>시작하는 중</translation>
+    </message>
+    <message>
+        <source>This build has no built-in demo model</source>
+        <translation>이 빌드에는 내장 데모 모델이 없습니다</translation>
+    </message>
+    <message>
+        <source>Smoke test</source>
+        <translation>스모크 테스트</translation>
+    </message>
+</context>
+<context>
+    <name>facet::app::EngineWorker</name>
+    <message>
+        <source>No model loaded</source>
+        <translation>불러온 모델 없음</translation>
+    </message>
+</context>
+<context>
+    <name>facet::app::ReplyTypes</name>
+    <message>
+        <source>finished</source>
+        <extracomment>Why a reply ended: the model wrote its end-of-turn token.</extracomment>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>token limit reached</source>
+        <translation>토큰 한도 도달</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <extracomment>Why a reply ended: the user pressed Stop.</extracomment>
+        <translation>중지됨</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <extracomment>Why a reply ended: it failed.</extracomment>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <source>context full</source>
+        <translation>컨텍스트 가득 참</translation>
+    </message>
+    <message>
+        <source>Minimal</source>
+        <extracomment>Detail level name: 70 soft tokens per image (the image-token budget).</extracomment>
+        <translation>최소</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <extracomment>Detail level name: 140 soft tokens per image.</extracomment>
+        <translation>낮음</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <extracomment>Detail level name: 280 soft tokens per image (the default).</extracomment>
+        <translation>표준</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <extracomment>Detail level name: 560 soft tokens per image.</extracomment>
+        <translation>높음</translation>
+    </message>
+    <message>
+        <source>Maximum</source>
+        <extracomment>Detail level name: 1120 soft tokens per image.</extracomment>
+        <translation>최대</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine</source>
+        <translation>엔진을 기다리는 중</translation>
+    </message>
+    <message>
+        <source>Loading the model</source>
+        <translation>모델을 불러오는 중</translation>
+    </message>
+    <message>
+        <source>Encoding image %1/%2 at %3</source>
+        <extracomment>Phase under a streaming reply; %3 is a detail level name.</extracomment>
+        <translation>이미지 %1/%2을(를) %3 수준으로 인코딩하는 중</translation>
+    </message>
+    <message>
+        <source>Reading prompt</source>
+        <extracomment>Phase under a streaming reply: the prompt is being prefilled.</extracomment>
+        <translation>프롬프트를 읽는 중</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <extracomment>Phase under a streaming reply: tokens are being generated.</extracomment>
+        <translation>작성 중</translation>
+    </message>
+</context>
+<context>
+    <name>facet::gui::StartupModel</name>
+    <message>
+        <source>Facet ended while loading this folder last time, so it was not loaded again. Choose it again to retry.</source>
+        <translation>지난번 이 폴더를 불러오는 중에 Facet이 종료되어 다시 불러오지 않았습니다. 다시 시도하려면 폴더를 다시 선택하세요.</translation>
+    </message>
+    <message>
+        <source>%1
+The demo model was loaded instead.</source>
+        <translation>%1
+대신 데모 모델을 불러왔습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::AttachmentModel</name>
+    <message>
+        <source>%1: only local files can be attached</source>
+        <translation>%1: 로컬 파일만 첨부할 수 있습니다</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::ChatSession</name>
+    <message>
+        <source>Image question</source>
+        <translation>이미지 질문</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>중지하는 중…</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::ConversationLibrary</name>
+    <message>
+        <source>Could not read a conversation (left untouched): %1</source>
+        <translation>대화를 읽을 수 없습니다(손대지 않고 그대로 둠): %1</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>새 대화</translation>
+    </message>
+    <message>
+        <source>Export: type a file name</source>
+        <translation>내보내기: 파일 이름을 입력하세요</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported to %1 (%n image(s) beside it)</source>
+        <translation>
+            <numerusform>%1(으)로 내보냈습니다 (옆에 이미지 %n개)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>%1(으)로 내보냈습니다</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>내보내지 못했습니다: %1</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::SmokeReportSaver</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>folder does not exist</source>
+        <translation>폴더가 없음</translation>
+    </message>
+    <message>
+        <source>cannot write the screenshot</source>
+        <translation>스크린샷을 쓸 수 없음</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Ask questions about images with Gemma 4 on a Rebellions NPU (or the built-in simulated device).</source>
+        <translation>Rebellions NPU(또는 내장 시뮬레이션 장치)에서 Gemma 4로 이미지에 대해 질문합니다.</translation>
+    </message>
+    <message>
+        <source>Colour theme: dark, light or system (also FACET_THEME).</source>
+        <translation>색 테마: dark, light 또는 system (FACET_THEME으로도 지정).</translation>
+    </message>
+    <message>
+        <source>Check that every QML module the app needs is installed, print them and exit.</source>
+        <translation>앱에 필요한 QML 모듈이 모두 설치되어 있는지 확인하고, 목록을 출력한 뒤 종료합니다.</translation>
+    </message>
+    <message>
+        <source>Images to attach.</source>
+        <translation>첨부할 이미지.</translation>
+    </message>
+</context>
+</TS>
