@@ -12,12 +12,42 @@
     </message>
 </context>
 <context>
+    <name>CompareColumn</name>
+    <message numerus="yes">
+        <source>%n word(s) differ from the baseline</source>
+        <translation>
+            <numerusform>%n word differs from the baseline</numerusform>
+            <numerusform>%n words differ from the baseline</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message numerus="yes">
+        <source>Comparing %n detail level(s), one after another…</source>
+        <translation>
+            <numerusform>Comparing %n detail level, one after another…</numerusform>
+            <numerusform>Comparing %n detail levels, one after another…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReplyStats</name>
     <message numerus="yes">
         <source>%n image(s) not encoded again</source>
         <translation>
             <numerusform>%n image not encoded again</numerusform>
             <numerusform>%n images not encoded again</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ServerDialog</name>
+    <message numerus="yes">
+        <source>%n model(s) served · %1 ms round trip</source>
+        <translation>
+            <numerusform>%n model served · %1 ms round trip</numerusform>
+            <numerusform>%n models served · %1 ms round trip</numerusform>
         </translation>
     </message>
 </context>

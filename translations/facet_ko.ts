@@ -123,6 +123,210 @@
     </message>
 </context>
 <context>
+    <name>CompareColumn</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Answer at detail level %1</source>
+        <translation>상세 수준 %1의 답변</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Progress at level %1</source>
+        <translation>수준 %1 진행 상황</translation>
+    </message>
+    <message>
+        <source>What the model sees at level %1: %2, %3 soft tokens</source>
+        <translation>수준 %1에서 모델이 보는 것: %2, 소프트 토큰 %3개</translation>
+    </message>
+    <message>
+        <source>%1 soft tokens at this level — click for the full view</source>
+        <translation>이 수준의 소프트 토큰 %1개 — 클릭하면 크게 봅니다</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>생각</translation>
+    </message>
+    <message>
+        <source>Hide the model&apos;s thinking at level %1</source>
+        <translation>수준 %1에서 모델의 생각 숨기기</translation>
+    </message>
+    <message>
+        <source>Show the model&apos;s thinking at level %1</source>
+        <translation>수준 %1에서 모델의 생각 보기</translation>
+    </message>
+    <message>
+        <source>The model&apos;s thinking at level %1</source>
+        <translation>수준 %1에서 모델의 생각</translation>
+    </message>
+    <message>
+        <source>Answer at level %1</source>
+        <translation>수준 %1의 답변</translation>
+    </message>
+    <message>
+        <source>Same words as the baseline</source>
+        <translation>기준과 단어가 같음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) differ from the baseline</source>
+        <translation>
+            <numerusform>기준과 다른 단어 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>오류: %1</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>Use as baseline</source>
+        <translation>기준으로 삼기</translation>
+    </message>
+    <message>
+        <source>Mark the differences against level %1</source>
+        <translation>수준 %1과(와) 다른 곳 표시</translation>
+    </message>
+    <message>
+        <source>Continue with this answer</source>
+        <translation>이 답변으로 계속</translation>
+    </message>
+    <message>
+        <source>Continue the conversation with the answer at level %1</source>
+        <translation>수준 %1의 답변으로 대화 계속</translation>
+    </message>
+</context>
+<context>
+    <name>CompareLevelsDialog</name>
+    <message>
+        <source>Compare detail levels</source>
+        <translation>상세 수준 비교</translation>
+    </message>
+    <message>
+        <source>The message runs once per level, one after another, with the same seed; the answers appear side by side.</source>
+        <translation>메시지를 수준마다 한 번씩, 같은 시드로 차례로 실행하고 답변을 나란히 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Compare at detail level %1 (%2)</source>
+        <translation>상세 수준 %1(%2)에서 비교</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>비교</translation>
+    </message>
+    <message>
+        <source>Compare the message at the chosen levels</source>
+        <translation>고른 수준에서 메시지 비교</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Cancel the comparison</source>
+        <translation>비교 취소</translation>
+    </message>
+</context>
+<context>
+    <name>CompareStats</name>
+    <message>
+        <source>Column statistics</source>
+        <translation>열 통계</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>이미지 %1</translation>
+    </message>
+    <message>
+        <source>image %1: %2 soft tokens, bucket %3</source>
+        <translation>이미지 %1: 소프트 토큰 %2개, 버킷 %3</translation>
+    </message>
+    <message>
+        <source>prompt tokens</source>
+        <translation>프롬프트 토큰</translation>
+    </message>
+    <message>
+        <source>%1 prompt tokens (%2 reused)</source>
+        <translation>프롬프트 토큰 %1 (재사용 %2)</translation>
+    </message>
+    <message>
+        <source>prefill chunks</source>
+        <translation>프리필 청크</translation>
+    </message>
+    <message>
+        <source>%1 prefill chunks</source>
+        <translation>프리필 청크 %1개</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>첫 토큰까지 걸린 시간</translation>
+    </message>
+    <message>
+        <source>first token %1 ms</source>
+        <translation>첫 토큰 %1 ms</translation>
+    </message>
+    <message>
+        <source>decode speed</source>
+        <translation>디코드 속도</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>초당 %1 토큰</translation>
+    </message>
+    <message>
+        <source>generated tokens</source>
+        <translation>생성한 토큰</translation>
+    </message>
+    <message>
+        <source>%1 generated</source>
+        <translation>생성 %1</translation>
+    </message>
+    <message>
+        <source>total time</source>
+        <translation>전체 시간</translation>
+    </message>
+    <message>
+        <source>total %1 ms</source>
+        <translation>전체 %1 ms</translation>
+    </message>
+    <message>
+        <source>finish reason</source>
+        <translation>종료 이유</translation>
+    </message>
+    <message>
+        <source>ended: %1</source>
+        <translation>종료: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>Comparison of detail levels</source>
+        <translation>상세 수준 비교</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing %n detail level(s), one after another…</source>
+        <translation>
+            <numerusform>상세 수준 %n개를 차례로 비교하는 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Highlighted words differ from the baseline column. Continue with one answer; the others stay as its versions.</source>
+        <translation>강조한 단어는 기준 열과 다릅니다. 답변 하나로 계속하면 나머지는 그 답변의 다른 버전으로 남습니다.</translation>
+    </message>
+    <message>
+        <source>Scroll the columns</source>
+        <translation>열 스크롤</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <source>The reply may not fit in the model&apos;s context (%L1 tokens). Lower the detail level, start a new chat, or press Send again to send anyway.</source>
@@ -205,6 +409,26 @@
     <message>
         <source>Composer status</source>
         <translation>입력 창 상태</translation>
+    </message>
+    <message>
+        <source>Compare levels…</source>
+        <translation>수준 비교…</translation>
+    </message>
+    <message>
+        <source>Compare the answers at several detail levels</source>
+        <translation>여러 상세 수준의 답변 비교</translation>
+    </message>
+    <message>
+        <source>Ask at several detail levels and see the answers side by side</source>
+        <translation>여러 상세 수준으로 물어보고 답변을 나란히 봅니다</translation>
+    </message>
+    <message>
+        <source>Attach an image first: detail levels change only how images are seen</source>
+        <translation>먼저 이미지를 첨부하세요. 상세 수준은 이미지를 보는 방식만 바꿉니다</translation>
+    </message>
+    <message>
+        <source>Choose the answer to continue with: “Continue with this answer” under a column.</source>
+        <translation>계속할 답변을 고르세요: 열 아래의 “이 답변으로 계속”.</translation>
     </message>
 </context>
 <context>
@@ -399,6 +623,10 @@
         <source>Not available: the loaded model was compiled for %1 only</source>
         <translation>사용할 수 없음: 불러온 모델은 %1에 대해서만 컴파일됨</translation>
     </message>
+    <message>
+        <source>Refused by the server: %1</source>
+        <translation>서버가 거부함: %1</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -449,6 +677,13 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>the system keyring did not answer</source>
+        <translation>시스템 키링이 응답하지 않았습니다</translation>
+    </message>
+</context>
+<context>
     <name>ReplyMessage</name>
     <message>
         <source>Reply</source>
@@ -495,6 +730,10 @@
     <message>
         <source>Regenerate reply (keeps this one as a version)</source>
         <translation>답변 다시 생성 (지금 답변은 버전으로 남음)</translation>
+    </message>
+    <message>
+        <source>Compared answer at detail level %1 %2</source>
+        <translation>상세 수준 %1 %2에서 비교한 답변</translation>
     </message>
 </context>
 <context>
@@ -588,6 +827,107 @@
         <source>ended: %1</source>
         <translation>종료: %1</translation>
     </message>
+    <message>
+        <source>engine</source>
+        <translation>엔진</translation>
+    </message>
+    <message>
+        <source>server %1 · %2</source>
+        <translation>서버 %1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>ServerDialog</name>
+    <message>
+        <source>Connect to a server</source>
+        <translation>서버에 연결</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>서버 URL</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 키</translation>
+    </message>
+    <message>
+        <source>Kept for this server (leave empty to use it)</source>
+        <translation>이 서버용으로 보관됨 (비워 두면 그대로 사용)</translation>
+    </message>
+    <message>
+        <source>None (or FACET_API_KEY)</source>
+        <translation>없음 (또는 FACET_API_KEY)</translation>
+    </message>
+    <message>
+        <source>No system keyring</source>
+        <translation>시스템 키링 없음</translation>
+    </message>
+    <message>
+        <source>Where the API key is kept</source>
+        <translation>API 키를 보관하는 곳</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Served model</source>
+        <translation>서버의 모델</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>%1에 모델 목록을 묻는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) served · %1 ms round trip</source>
+        <translation>
+            <numerusform>모델 %n개 · 왕복 %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type the server&apos;s address; its models are listed here.</source>
+        <translation>서버 주소를 입력하면 여기에 모델 목록이 나옵니다.</translation>
+    </message>
+    <message>
+        <source>Server answer</source>
+        <translation>서버의 응답</translation>
+    </message>
+    <message>
+        <source>Detail levels</source>
+        <translation>상세 수준</translation>
+    </message>
+    <message>
+        <source>Offer detail level %1</source>
+        <translation>상세 수준 %1 제공</translation>
+    </message>
+    <message>
+        <source>A server started for fewer levels refuses the others: the first refusal disables that level, with the server&apos;s message.</source>
+        <translation>일부 수준으로만 시작한 서버는 나머지를 거부합니다. 처음 거부될 때 그 수준을 서버의 메시지와 함께 끕니다.</translation>
+    </message>
+    <message>
+        <source>Connection problem</source>
+        <translation>연결 문제</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>Connect to the server</source>
+        <translation>서버에 연결</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Cancel connecting to a server</source>
+        <translation>서버 연결 취소</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -680,6 +1020,74 @@
         <source>For every conversation</source>
         <extracomment>Heading of the settings that apply to the whole app, not to this conversation.</extracomment>
         <translation>모든 대화에 적용</translation>
+    </message>
+    <message>
+        <source>Image cache (MB)</source>
+        <extracomment>The memory kept for the vision encoder&apos;s output, shared by all conversations.</extracomment>
+        <translation>이미지 캐시 (MB)</translation>
+    </message>
+    <message>
+        <source>Image cache size in megabytes</source>
+        <translation>이미지 캐시 크기 (메가바이트)</translation>
+    </message>
+    <message>
+        <source>Encoded images are kept so that an image is never encoded twice at the same detail level; images are also encoded while you type. 0 turns this off.</source>
+        <translation>인코딩한 이미지를 보관해서 같은 상세 수준으로 두 번 인코딩하지 않습니다. 입력하는 동안에도 이미지를 미리 인코딩합니다. 0이면 끕니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>단축키</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>새 대화</translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>이미지 첨부</translation>
+    </message>
+    <message>
+        <source>Paste images (or text into the message box)</source>
+        <translation>이미지 붙여넣기 (또는 메시지 입력란에 텍스트)</translation>
+    </message>
+    <message>
+        <source>Send the message</source>
+        <translation>메시지 보내기</translation>
+    </message>
+    <message>
+        <source>New line in the message</source>
+        <translation>메시지 줄 바꿈</translation>
+    </message>
+    <message>
+        <source>Tab character in the message</source>
+        <translation>메시지에 탭 문자 넣기</translation>
+    </message>
+    <message>
+        <source>Stop the reply being written</source>
+        <translation>작성 중인 답변 중지</translation>
+    </message>
+    <message>
+        <source>Export the conversation (Markdown or JSON)</source>
+        <translation>대화 내보내기 (Markdown 또는 JSON)</translation>
+    </message>
+    <message>
+        <source>Move between controls</source>
+        <translation>컨트롤 사이 이동</translation>
+    </message>
+    <message>
+        <source>This list of keyboard shortcuts</source>
+        <translation>이 단축키 목록</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>끝내기</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -984,8 +1392,8 @@
         <translation>모델 불러오기 진행 상황</translation>
     </message>
     <message>
-        <source>Demo model on the simulated device: its weights are random, so its answers are meaningless. Choose a compiled model folder for real answers.</source>
-        <translation>시뮬레이션 장치의 데모 모델입니다. 가중치가 무작위라서 답변에 의미가 없습니다. 실제 답변을 받으려면 컴파일된 모델 폴더를 선택하세요.</translation>
+        <source>Demo model on the simulated device: a tiny model trained on shapes and printed words, still often wrong. Choose a compiled model folder for Gemma 4.</source>
+        <translation>시뮬레이션 장치의 데모 모델: 도형과 인쇄된 단어로 학습한 아주 작은 모델이라 아직 자주 틀립니다. Gemma 4를 쓰려면 컴파일된 모델 폴더를 선택하세요.</translation>
     </message>
     <message>
         <source>Demo model note</source>
@@ -1026,6 +1434,26 @@
     <message>
         <source>Sampling, system prompt and language</source>
         <translation>샘플링, 시스템 프롬프트, 언어</translation>
+    </message>
+    <message>
+        <source>server %1 · %2 · %3 ms round trip · levels %4</source>
+        <translation>서버 %1 · %2 · 왕복 %3 ms · 수준 %4</translation>
+    </message>
+    <message>
+        <source>Server…</source>
+        <translation>서버…</translation>
+    </message>
+    <message>
+        <source>Connect to a server</source>
+        <translation>서버에 연결</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts (F1)</source>
+        <translation>단축키 (F1)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>단축키</translation>
     </message>
 </context>
 <context>
@@ -1097,12 +1525,20 @@
         <source>Smoke test</source>
         <translation>스모크 테스트</translation>
     </message>
+    <message>
+        <source>Connecting</source>
+        <translation>연결하는 중</translation>
+    </message>
 </context>
 <context>
     <name>facet::app::EngineWorker</name>
     <message>
         <source>No model loaded</source>
         <translation>불러온 모델 없음</translation>
+    </message>
+    <message>
+        <source>Connecting</source>
+        <translation>연결하는 중</translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1645,41 @@ The demo model was loaded instead.</source>
         <source>Stopping…</source>
         <translation>중지하는 중…</translation>
     </message>
+    <message>
+        <source>Encoding images (started while you typed)</source>
+        <translation>이미지 인코딩 중 (입력하는 동안 시작함)</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::CompareSession</name>
+    <message>
+        <source>No model loaded</source>
+        <translation>불러온 모델 없음</translation>
+    </message>
+    <message>
+        <source>Wait for the reply to end (or stop it) first</source>
+        <translation>먼저 답변이 끝날 때까지 기다리거나 중지하세요</translation>
+    </message>
+    <message>
+        <source>Attach an image first: detail levels change only how images are seen</source>
+        <translation>먼저 이미지를 첨부하세요. 상세 수준은 이미지를 보는 방식만 바꿉니다</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>비교할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The comparison could not run: %1</source>
+        <translation>비교를 실행하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>중지하는 중…</translation>
+    </message>
+    <message>
+        <source>The comparison was stopped; its answers are kept as versions of the reply.</source>
+        <translation>비교를 중지했습니다. 그때까지의 답변은 답변의 버전으로 남습니다.</translation>
+    </message>
 </context>
 <context>
     <name>facet::ui::ConversationLibrary</name>
@@ -1237,6 +1708,35 @@ The demo model was loaded instead.</source>
     <message>
         <source>Export failed: %1</source>
         <translation>내보내지 못했습니다: %1</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::ServerConnection</name>
+    <message>
+        <source>server %1 serves no model</source>
+        <translation>서버 %1에 모델이 없습니다</translation>
+    </message>
+    <message>
+        <source>No system keyring could be used (%1): a key typed here is kept for this session only and asked for again at the next start (or set FACET_API_KEY).</source>
+        <translation>시스템 키링을 쓸 수 없습니다 (%1). 여기에 입력한 키는 이번 세션에만 보관하고 다음 시작 때 다시 묻습니다 (또는 FACET_API_KEY를 설정하세요).</translation>
+    </message>
+    <message>
+        <source>it did not answer before</source>
+        <translation>그 전에 응답하지 않았습니다</translation>
+    </message>
+    <message>
+        <source>The key for this server is in the system keyring.</source>
+        <translation>이 서버의 키는 시스템 키링에 있습니다.</translation>
+    </message>
+    <message>
+        <source>A key typed here is kept in the system keyring, never in Facet&apos;s files.</source>
+        <translation>여기에 입력한 키는 시스템 키링에 보관하며 Facet의 파일에는 절대 쓰지 않습니다.</translation>
+    </message>
+    <message>
+        <source>%1
+The server in use when Facet last ended could not be used, so a local model was loaded instead. Server… in the status line to retry.</source>
+        <translation>%1
+Facet이 마지막으로 끝날 때 쓰던 서버를 쓸 수 없어서 대신 로컬 모델을 불러왔습니다. 다시 시도하려면 상태 줄의 서버…를 누르세요.</translation>
     </message>
 </context>
 <context>

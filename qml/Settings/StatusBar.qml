@@ -188,7 +188,7 @@ Pane {
             visible: bar.engine.ready && bar.engine.demo
             wrapMode: Text.Wrap
             color: Theme.warning
-            text: qsTr("Demo model on the simulated device: its weights are random, so its answers are meaningless. Choose a compiled model folder for real answers.")
+            text: qsTr("Demo model on the simulated device: a tiny model trained on shapes and printed words, still often wrong. Choose a compiled model folder for Gemma 4.")
             Accessible.name: qsTr("Demo model note")
             Accessible.description: text
         }
