@@ -9,6 +9,7 @@
 #include <QClipboard>
 #include <QGuiApplication>
 
+#include <algorithm>
 #include <exception>
 
 namespace facet::ui {
@@ -69,11 +70,35 @@ bool ChatSession::send(const QString& text) {
     if (busy() || held() || !engine_.ready() ||
         (text.trimmed().isEmpty() && attachments_.rowCount() == 0))
         return false;
+    if (const QString mixed = mixedLevelsForServer(); !mixed.isEmpty()) {
+        emit notice(mixed);
+        return false; // nothing is lost: text and images stay in the composer
+    }
     const int userRow = appendUserMessage(text);
     if (userRow < 0)
         return false;
     startReply(userRow, true);
     return true;
+}
+
+QString ChatSession::mixedLevelsForServer() const {
+    // vLLM takes one max_soft_tokens per request: said before anything is sent, and the user
+    // picks the level (the chips' "Same as the message", or one level on each image).
+    if (!engine_.server())
+        return {};
+    QList<int> levels;
+    for (int row = 0; row < attachments_.rowCount(); ++row)
+        if (!levels.contains(attachments_.levelAt(row)))
+            levels.append(attachments_.levelAt(row));
+    if (levels.size() < 2)
+        return {};
+    std::sort(levels.begin(), levels.end());
+    QStringList names;
+    for (int level : levels)
+        names << QString::number(level);
+    return tr("A server takes one detail level per message, and these images are at %1. Give "
+              "them one level (\"Same as the message\" on each image's level) and send again.")
+        .arg(names.join(QStringLiteral(", ")));
 }
 
 int ChatSession::appendUserMessage(const QString& text) {

@@ -80,6 +80,8 @@ signals:
 
 private:
     bool canBranch(int row, app::Message::Role role) const;
+    // Why the composer's images cannot go to the server in use (mixed detail levels), or "".
+    QString mixedLevelsForServer() const;
     // `sendsAttachments`: the request sends the composer's images, which the background
     // encoder may be encoding right now (it then waits for them instead of cancelling).
     void startReply(int userRow, bool sendsAttachments = false);

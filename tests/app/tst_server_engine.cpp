@@ -164,6 +164,32 @@ private slots:
         QVERIFY(engine().detailLevels().contains(140));
     }
 
+    // One max_soft_tokens per request: a message whose images are at different levels is
+    // refused before anything is sent, the levels named, nothing taken from the composer.
+    void mixedLevelsAreSaidBeforeSending() {
+        connectTo("plain");
+        QVERIFY(app_->attachments()->addFiles({photo()}).isEmpty());
+        QVERIFY(
+            app_->attachments()
+                ->addFiles({QString::fromStdString(remotetest::testImage("chart.png").string())})
+                .isEmpty());
+        app_->attachments()->setMessageLevel(70);
+        app_->attachments()->setImageLevel(1, 280);
+        QSignalSpy notice(app_->chat(), &ui::ChatSession::notice);
+        QVERIFY(!app_->chat()->send("Two images?"));
+        QCOMPARE(notice.size(), 1);
+        const QString text = notice.at(0).at(0).toString();
+        QVERIFY2(text.contains("one detail level per message") && text.contains("70, 280"),
+                 qPrintable(text));
+        QCOMPARE(app_->attachments()->rowCount(), 2);
+        QCOMPARE(app_->conversation()->rowCount(), 0);
+        // The user picks one: then it goes.
+        app_->attachments()->clearImageLevel(1);
+        QVERIFY(app_->chat()->send("Two images?"));
+        waitIdle();
+        QCOMPARE(app_->conversation()->rowCount(), 2);
+    }
+
     void serverErrorsShowInTheChat() {
         connectTo("busy");
         ask(QStringLiteral("Busy?"), 280);
