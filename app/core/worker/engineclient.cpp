@@ -179,18 +179,8 @@ QVariantMap EngineClient::levelRefusals() const {
 
 void EngineClient::connectServer(const QString& url, const QString& model, const QString& apiKey,
                                  const QList<int>& levels) {
-    if (state_ == State::Loading)
-        cancelLoad();
-    loadId_ = worker_->nextRequestId();
-    loadingDir_ = url.trimmed();
-    loadingRuntime_.clear();
-    loadingServer_ = true;
+    beginLoad(url.trimmed(), QString(), true, tr("Connecting"));
     loadingKey_ = apiKey;
-    cancelling_ = false;
-    loadStep_ = tr("Connecting");
-    loadFraction_ = 0;
-    emit loadProgressChanged();
-    setState(State::Loading);
     remote::ConnectOptions options;
     options.url = loadingDir_.toStdString();
     if (!model.isEmpty())
@@ -250,19 +240,26 @@ void EngineClient::loadChosenFolder(const QUrl& selected, const QUrl& shown) {
     loadModelDir(folder, 0, QString());
 }
 
-void EngineClient::loadModelDir(const QString& folder, int deviceId, const QString& runtime) {
+void EngineClient::beginLoad(const QString& dir, const QString& runtime, bool server,
+                             const QString& step) {
+    // One start for a folder and a server: the background encoding and a load still running
+    // stop, and the state says Loading until the worker answers.
     stopPreencode();
     if (state_ == State::Loading)
         cancelLoad();
     loadId_ = worker_->nextRequestId();
-    loadingDir_ = QDir::cleanPath(folder);
+    loadingDir_ = dir;
     loadingRuntime_ = runtime;
-    loadingServer_ = false;
+    loadingServer_ = server;
     cancelling_ = false;
-    loadStep_ = tr("Starting");
+    loadStep_ = step;
     loadFraction_ = 0;
     emit loadProgressChanged();
     setState(State::Loading);
+}
+
+void EngineClient::loadModelDir(const QString& folder, int deviceId, const QString& runtime) {
+    beginLoad(QDir::cleanPath(folder), runtime, false, tr("Starting"));
     QMetaObject::invokeMethod(
         worker_,
         [w = worker_, id = loadId_, dir = loadingDir_, deviceId, runtime] {

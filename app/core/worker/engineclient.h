@@ -152,6 +152,7 @@ signals:
 
 private:
     void setState(State state);
+    void beginLoad(const QString& dir, const QString& runtime, bool server, const QString& step);
     void stopPreencode();
     void jobEnded(quint64 id);
     void noteLevelRefusal(quint64 id, const QString& message);
