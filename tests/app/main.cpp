@@ -10,6 +10,7 @@ int runCancelRegistryTest(int argc, char** argv);
 int runBackgroundEncoderTest(int argc, char** argv);
 int runUserDataTest(int argc, char** argv);
 int runCompareTest(int argc, char** argv);
+int runCompareSessionTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -23,5 +24,6 @@ int main(int argc, char** argv) {
     failures += runBackgroundEncoderTest(argc, argv);
     failures += runUserDataTest(argc, argv);
     failures += runCompareTest(argc, argv);
+    failures += runCompareSessionTest(argc, argv);
     return failures;
 }
