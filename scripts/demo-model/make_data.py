@@ -190,6 +190,21 @@ def _add_word(rng, img, word):
     return (x + left, y + top, x + right, y + bottom)
 
 
+WORD_LABEL = 7  # the printed word's box in a label mask; shapes are 1..6
+
+
+def label_mask(scene):
+    """Which object covers each pixel (mode "L"): 0 background, i + 1 for shape i, WORD_LABEL
+    inside the printed word's box. Training uses it for per-soft-token auxiliary targets."""
+    mask = Image.new("L", scene["image"].size, 0)
+    draw = ImageDraw.Draw(mask)
+    if scene.get("word_box"):
+        draw.rectangle(scene["word_box"], fill=WORD_LABEL)
+    for i, (kind, _, box) in enumerate(scene["shapes"]):
+        _draw_shape(draw, kind, box, i + 1)
+    return mask
+
+
 def describe(shapes):
     ordered = sorted(shapes, key=lambda s: (s[2][0] + s[2][2]) / 2)
     items = [f"a {color} {kind}" for kind, color, _ in ordered]

@@ -2,12 +2,18 @@
 on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact weights
 (export.py). Usage:
 
-  train.py TOKENS.json OUT_DIR [--steps N] [--threads 2]
+  train.py TOKENS.json OUT_DIR [--steps N] [--threads 1]
 
-Cheap on purpose: the vision encoder's attention output projection is held at zero, so the
-encoder works per patch and training skips its O(patches^2) attention (the simulator still
-computes it; zero o_proj makes its contribution exactly zero); padding patches are skipped;
-only the vocabulary rows the task uses are trained (the rest stay generated).
+What makes it fit in an hour on 2 cores:
+- Dense auxiliary targets (aux_targets.py): every soft token is labelled with what it shows,
+  so the vision side learns from hundreds of labels per image, not from a 3-token answer.
+- Reading is trained mostly on windows of soft tokens around the word (crop_to_word).
+- Padding patches are skipped; only the vocabulary rows the task uses are trained (the rest
+  stay generated).
+- OpenBLAS (libopenblas0-pthread) behind torch: Debian's reference BLAS is 35x slower.
+  Set OPENBLAS_NUM_THREADS=1 (retrain.sh does): one core trains, one draws the images.
+FACET_DEMO_VISION_ATTENTION=0 trains with the vision encoder's attention output held at zero
+(cheaper; the simulator then adds exactly zero); the committed model has it live.
 """
 import argparse
 import json
@@ -22,6 +28,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import aux_targets  # noqa: E402
 import make_data  # noqa: E402
 import twin  # noqa: E402
 
@@ -37,6 +44,9 @@ QTYPES = ["color", "shape", "count", "word", "describe", "offtask"]
 QWEIGHTS = {70: [3, 3, 3, 1, 1, 1], 140: [3, 3, 3, 2, 1, 1], 280: [3, 3, 3, 2, 1, 1],
             560: [2, 2, 2, 5, 2, 1], 1120: [1, 1, 1, 8, 2, 1]}
 NEGATIVES = 4096
+AUX_LAYER = 1  # the decoder layer whose image span the context heads read (aux_targets.py)
+AUX_WEIGHT = 0.3
+VISION_ATTENTION = os.environ.get("FACET_DEMO_VISION_ATTENTION", "1") == "1"
 FULL_FRACTION = 0.12  # batches at 560/1120 on whole images (any question); the rest: word crops  # generated rows kept in the softmax so trained logits learn to beat them
 
 
@@ -81,7 +91,7 @@ def crop_to_word(pixels, positions, pw, ph, box, size, rng):
     gx, gy = positions[:, 0] // 3, positions[:, 1] // 3
     keep = (gx >= wx0) & (gx < wx0 + cw) & (gy >= wy0) & (gy < wy0 + ch)
     pool = positions[keep] - np.array([3 * wx0, 3 * wy0])
-    return pixels[keep], positions[keep], pool, cw, cw * ch
+    return pixels[keep], positions[keep], pool, cw, cw * ch, (wx0, wy0, cw, ch)
 
 
 def make_sample(rng, level, tok, crop):
@@ -89,9 +99,11 @@ def make_sample(rng, level, tok, crop):
     case = make_data.make_case(rng, qtype)
     pixels, positions, pw, ph = twin.preprocess(case["image"], level)
     pool, per_row, n = positions, pw // 3, twin.soft_tokens(pw, ph)
+    targets = aux_targets.token_targets(case, pw, ph)
     if crop:
-        pixels, positions, pool, per_row, n = crop_to_word(
+        pixels, positions, pool, per_row, n, window = crop_to_word(
             pixels, positions, pw, ph, case["word_box"], case["image"].size, rng)
+        targets = aux_targets.crop(targets, pw // 3, window)
     qas = [(case["question"], case["answer"], qtype)]
     if not crop:
         for other in rng.sample([t for t in QTYPES if t != qtype], EXTRA_QUESTIONS):
@@ -107,7 +119,7 @@ def make_sample(rng, level, tok, crop):
         seqs.append(dict(ids=tok.prefix + [twin.IMAGE] * n + q + tok.suffix,
                          answer=tok.answer(answer) + [twin.END_OF_TURN], qtype=kind))
     return dict(pixels=pixels, positions=positions, pool=pool, per_row=per_row, seqs=seqs,
-                img_start=len(tok.prefix), n=n)
+                img_start=len(tok.prefix), n=n, targets=targets)
 
 
 class Batches(torch.utils.data.IterableDataset):
@@ -149,7 +161,7 @@ class Generated:
 EMBED_SEED_T = twin.tensor_seed(EMBED_SEED, "embed_tokens")
 
 
-def forward_batch(model, batch, gen, negatives, tok):
+def forward_batch(model, heads, batch, gen, negatives, tok):
     t = model.t
     H = t["hidden"]
     pixels = torch.from_numpy(np.concatenate([s["pixels"] for s in batch]))
@@ -161,14 +173,23 @@ def forward_batch(model, batch, gen, negatives, tok):
         total += s["n"]
     pad = torch.zeros(len(pixels), dtype=torch.bool)
     emb, _ = model.vision_inputs(pixels, positions, exact=False)
-    x = model.vision_encoder(emb, positions, pad, attention=False)
+    if VISION_ATTENTION:  # one image at a time: patches attend within their own image
+        sizes = [len(s["pixels"]) for s in batch]
+        x = torch.cat([model.vision_encoder(e, p, m, attention=True) for e, p, m in
+                       zip(emb.split(sizes), positions.split(sizes), pad.split(sizes))])
+    else:
+        x = model.vision_encoder(emb, positions, pad, attention=False)
     pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
     pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
     feats = model.project(pooled, exact=False)
+    targets = {k: torch.from_numpy(np.concatenate([s["targets"][k] for s in batch]))
+               for k in aux_targets.FIELDS}
+    image_feats = feats
     # one decoder row per question; image features repeated for every question of an image
     starts = np.cumsum([0] + [s["n"] for s in batch])
     rows_img = [torch.arange(starts[i], starts[i + 1]) for i, s in enumerate(batch) for _ in s["seqs"]]
-    feats = feats[torch.cat(rows_img)]
+    rows_img = torch.cat(rows_img)
+    feats = feats[rows_img]
     images = batch
     batch = [dict(q, img_start=s["img_start"], n=s["n"]) for s in images for q in s["seqs"]]
 
@@ -187,7 +208,10 @@ def forward_batch(model, batch, gen, negatives, tok):
     scale = float(twin.bf16(torch.tensor(math.sqrt(H))))
     x = model.table_rows(text_ids, gen) * scale
     x = x.masked_scatter(is_img[..., None], feats)
-    h = model.decoder(x, span, valid)
+    taps = {AUX_LAYER: None}
+    h = model.decoder(x, span, valid, taps=taps)
+    context_targets = {k: v[rows_img] for k, v in targets.items()}
+    aux = heads.loss(image_feats, taps[AUX_LAYER][is_img], targets, context_targets)
 
     rows, targets = [], []
     for b, s in enumerate(batch):
@@ -199,21 +223,21 @@ def forward_batch(model, batch, gen, negatives, tok):
     table = torch.cat([model.embed, negatives])
     logits = model.softcap(hs @ table.T)
     local = model.lookup[torch.tensor(targets)]
-    loss = F.cross_entropy(logits, local)
+    loss = F.cross_entropy(logits, local) + AUX_WEIGHT * aux
     # per-sample exact match (greedy over the trained rows and the negatives)
     correct = (logits.argmax(-1) == local)
     per_sample, i = [], 0
     for s in batch:
         per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
         i += len(s["answer"])
-    return loss, per_sample, batch
+    return loss, per_sample, batch, aux
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tokens")
     ap.add_argument("out")
-    ap.add_argument("--steps", type=int, default=800)
+    ap.add_argument("--steps", type=int, default=3600)
     ap.add_argument("--threads", type=int, default=1)  # + 1 data worker = 2 cores
     ap.add_argument("--lr", type=float, default=4e-3)
     ap.add_argument("--resume")
@@ -224,21 +248,24 @@ def main():
 
     tok = Tokens(args.tokens)
     model = twin.Twin(used_tokens=tok.used())
-    for layer in model.vision_layers:  # attention output held at zero (see the docstring)
-        layer.o_proj.data.zero_()
-        layer.o_proj.requires_grad_(False)
+    for layer in model.vision_layers:
+        if not VISION_ATTENTION:  # attention output held at zero (see the docstring)
+            layer.o_proj.data.zero_()
+            layer.o_proj.requires_grad_(False)
     gen = Generated(model.t["hidden"])
     neg_rng = np.random.default_rng(5)
     used = set(model.used.tolist())
     neg_ids = [i for i in neg_rng.choice(262144, NEGATIVES + 1000, replace=False).tolist()
                if i not in used][:NEGATIVES]
     negatives = twin.generated_rows(EMBED_SEED_T, EMBED_SCALE, neg_ids, model.t["hidden"])
-    params = [p for p in model.parameters() if p.requires_grad]
+    heads = aux_targets.Heads(model.t["hidden"])
+    params = [p for p in model.parameters() if p.requires_grad] + list(heads.parameters())
     opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.0, betas=(0.9, 0.98))
     start_step = 0
     if args.resume:
         state = torch.load(args.resume)
         model.load_state_dict(state["model"])
+        heads.load_state_dict(state["heads"])
         opt.load_state_dict(state["opt"])
         start_step = state["step"]
     warm = 100
@@ -252,7 +279,7 @@ def main():
     for step, (level, batch) in enumerate(loader, start=start_step):
         for g in opt.param_groups:
             g["lr"] = args.lr * sched(step)
-        loss, ok, seqs = forward_batch(model, batch, gen, negatives, tok)
+        loss, ok, seqs, aux = forward_batch(model, heads, batch, gen, negatives, tok)
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
@@ -263,13 +290,14 @@ def main():
             stats[key] = (a + good, n + 1)
         if step % 50 == 0 or step == args.steps - 1:
             acc = " ".join(f"{q}@{l}={a / n:.2f}" for (q, l), (a, n) in sorted(stats.items()) if n >= 4)
-            line = f"step {step} level {level} loss {loss.item():.4f} elapsed {time.time() - t0:.0f}s {acc}"
+            line = f"step {step} level {level} loss {loss.item():.4f} aux {aux.item():.3f} elapsed {time.time() - t0:.0f}s {acc}"
             print(line, flush=True)
             log.write(line + "\n")
             log.flush()
             stats = {}
         if (step + 1) % 250 == 0 or step == args.steps - 1:
-            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step + 1,
+            torch.save({"model": model.state_dict(), "heads": heads.state_dict(),
+                        "opt": opt.state_dict(), "step": step + 1,
                         "used": model.used, "loss": loss.item(),
                         "seconds": time.time() - t0}, os.path.join(args.out, "checkpoint.pt"))
     print(f"done: {args.steps} steps in {time.time() - t0:.0f}s, final loss {loss.item():.4f}")

@@ -28,11 +28,11 @@ POOL = 3
 BOI, IMAGE, EOI = 255999, 258880, 258882
 END_OF_TURN = 106
 
-TEXT = dict(hidden=64, layers=4, heads=4, kv_heads=2, head_dim=16, intermediate=128,
+TEXT = dict(hidden=64, layers=4, heads=4, kv_heads=2, head_dim=16, intermediate=256,
             vocab=262144, sliding_window=512, sliding=[True, False, True, False],
             rope_theta_sliding=10000.0, rope_theta_global=1000000.0, rms_eps=1e-6,
             final_logit_softcap=30.0)
-VISION = dict(hidden=32, layers=1, heads=1, head_dim=16, intermediate=96, patch_size=16,
+VISION = dict(hidden=64, layers=1, heads=1, head_dim=16, intermediate=128, patch_size=16,
               pooling_kernel=3, position_embedding_size=10240, rope_theta=100.0, rms_eps=1e-6)
 
 
@@ -233,8 +233,10 @@ class Twin(nn.Module):
             rows = rows.masked_scatter(missing[..., None], generated(ids[missing]))
         return rows
 
-    def decoder(self, x, span, valid, exact=False):
-        """x [B, T, H] embedded inputs; span [B, T] image-span id (-1 text); valid [B, T]."""
+    def decoder(self, x, span, valid, exact=False, taps=None):
+        """x [B, T, H] embedded inputs; span [B, T] image-span id (-1 text); valid [B, T].
+        `taps`, a dict {layer index: None}, receives the hidden states after those layers
+        (training's auxiliary targets read them)."""
         t = self.t
         B, T, H = x.shape
         eps, hd, nh, nkv = t["rms_eps"], t["head_dim"], t["heads"], t["kv_heads"]
@@ -267,6 +269,8 @@ class Twin(nn.Module):
             att = torch.einsum("bhij,bjhd->bihd", scores.softmax(-1), v).reshape(B, T, nh * hd)
             x = x + rms(att @ layer.o_proj.T, layer.post_attention_norm, eps)
             x = layer.mlp(x, eps)
+            if taps is not None and li in taps:
+                taps[li] = x
         return rms(x, self.final_norm, eps)
 
     def softcap(self, logits):
