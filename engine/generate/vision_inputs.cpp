@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <thread>
 
 namespace facet::generate {
 namespace {
@@ -15,6 +16,90 @@ constexpr std::uint16_t kBf16Lowest = 0xFF7F; // finfo(bfloat16).min
 
 bool isPadding(std::span<const std::int64_t> positions, std::size_t p) {
     return positions[2 * p] == -1 && positions[2 * p + 1] == -1;
+}
+
+// The patch projection bf16(W_in · bf16(2·(pv − 0.5))), one rounding per output. Patches go
+// through in blocks of kPatches, each block transposed ([input][patch]) and multiplied by
+// kOutputs weight rows at a time, so the accumulators stay in registers and the loop over
+// patches vectorises. Each output still sums its products in ascending input order from 0,
+// exactly as a one-patch dot product does (the result is the same bit for bit), at about 25x
+// the speed; blocks are shared out over threads. This runs on the host for every image the
+// real NPU encodes (VH 768-1152: ~1.5-9 GMAC per image at level 280-1120).
+constexpr std::size_t kPatches = 16, kOutputs = 4;
+
+// AVX2 and AVX-512 widen the vectors where the CPU has them. FMA is left out on purpose: a fused
+// multiply-add rounds once, and every machine must compute the same bits.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void
+projectBlock(const float* weights, std::size_t hidden, std::size_t patchDim, const float* block,
+             std::size_t n, std::size_t first, float* projected) {
+    std::size_t o = 0;
+    for (; o + kOutputs <= hidden; o += kOutputs) {
+        float acc[kOutputs][kPatches] = {};
+        for (std::size_t i = 0; i < patchDim; ++i) {
+            const float* column = &block[i * kPatches];
+            for (std::size_t k = 0; k < kOutputs; ++k) {
+                const float weight = weights[(o + k) * patchDim + i];
+                for (std::size_t b = 0; b < kPatches; ++b)
+                    acc[k][b] += weight * column[b];
+            }
+        }
+        for (std::size_t k = 0; k < kOutputs; ++k)
+            for (std::size_t b = 0; b < n; ++b)
+                projected[(first + b) * hidden + o + k] = roundToBf16(acc[k][b]);
+    }
+    for (; o < hidden; ++o) { // a hidden size that is not a multiple of kOutputs
+        float acc[kPatches] = {};
+        for (std::size_t i = 0; i < patchDim; ++i)
+            for (std::size_t b = 0; b < kPatches; ++b)
+                acc[b] += weights[o * patchDim + i] * block[i * kPatches + b];
+        for (std::size_t b = 0; b < n; ++b)
+            projected[(first + b) * hidden + o] = roundToBf16(acc[b]);
+    }
+}
+
+void projectPatches(const PatchEmbedderWeights& w, std::span<const float> pixelValues,
+                    std::size_t count, std::vector<float>& projected,
+                    const std::atomic<bool>* stop) {
+    const auto hidden = static_cast<std::size_t>(w.hidden);
+    const auto patchDim = static_cast<std::size_t>(w.patchDim);
+    std::vector<float> weights(hidden * patchDim);
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        weights[i] = bf16ToFloat(w.inputProj[i]);
+    const std::size_t blocks = (count + kPatches - 1) / kPatches;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> cancelled{false};
+    const auto work = [&] {
+        std::vector<float> block(patchDim * kPatches);
+        for (std::size_t index; (index = next.fetch_add(1)) < blocks;) {
+            if (stop && stop->load(std::memory_order_relaxed)) {
+                cancelled = true;
+                return;
+            }
+            const std::size_t first = index * kPatches;
+            const std::size_t n = std::min(kPatches, count - first);
+            std::fill(block.begin(), block.end(), 0.0f);
+            for (std::size_t b = 0; b < n; ++b) {
+                const float* pixels = &pixelValues[(first + b) * patchDim];
+                for (std::size_t i = 0; i < patchDim; ++i)
+                    block[i * kPatches + b] = roundToBf16(2.0f * (pixels[i] - 0.5f));
+            }
+            projectBlock(weights.data(), hidden, patchDim, block.data(), n, first,
+                         projected.data());
+        }
+    };
+    // Threads pay off only for real images; a tiny model's few patches stay on this thread.
+    const std::size_t macs = count * hidden * patchDim;
+    const unsigned threads = macs < (std::size_t{1} << 24)
+                                 ? 1u
+                                 : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads; ++t)
+        helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers)
+        helper.join();
+    if (cancelled)
+        throw VisionInputsCancelled{};
 }
 
 } // namespace
@@ -72,25 +157,8 @@ VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const fl
     out.attnMask.resize(count);
     out.padding.resize(count);
 
-    std::vector<float> weightRow(patchDim); // reused row buffer: bf16 weights upcast once per row
-    std::vector<float> scaled(count * patchDim);
-    for (std::size_t i = 0; i < scaled.size(); ++i) {
-        scaled[i] = roundToBf16(2.0f * (pixelValues[i] - 0.5f));
-    }
     std::vector<float> projected(count * hidden);
-    for (std::size_t o = 0; o < hidden; ++o) {
-        if (stop && stop->load(std::memory_order_relaxed))
-            throw VisionInputsCancelled{};
-        for (std::size_t i = 0; i < patchDim; ++i)
-            weightRow[i] = bf16ToFloat(w.inputProj[o * patchDim + i]);
-        for (std::size_t p = 0; p < count; ++p) {
-            const float* x = &scaled[p * patchDim];
-            float acc = 0;
-            for (std::size_t i = 0; i < patchDim; ++i)
-                acc += weightRow[i] * x[i];
-            projected[p * hidden + o] = roundToBf16(acc);
-        }
-    }
+    projectPatches(w, pixelValues, count, projected, stop);
     const auto tableSize = static_cast<std::size_t>(w.positionSize) * hidden;
     for (std::size_t p = 0; p < count; ++p) {
         const bool pad = isPadding(positions, p);

@@ -1,0 +1,72 @@
+// bench_vision_inputs: the host half of one image's vision-tower call (patch projection, 2-D
+// position embedding, padding mask, 2-D RoPE tables: generate/vision_inputs) in C++ against
+// the same steps in Python with torch the way optimum-rbln runs them, at Gemma 4's vision
+// widths (768 for E2B/E4B, 1152 for 26B/31B) and the patch counts of levels 280 and 1120.
+#include "bench_support.h"
+#include "generate/bf16.h"
+#include "generate/vision_inputs.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace facet::generate;
+
+namespace {
+
+constexpr int kPositions = 10240, kHeadDim = 64, kRuns = 5;
+
+double measureCpp(int hidden, int patches) {
+    std::mt19937 rng(0);
+    std::normal_distribution<float> normal(0.0f, 0.04f);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    std::vector<std::uint16_t> weight(std::size_t(hidden) * 768), table(2u * kPositions * hidden);
+    for (auto& v : weight)
+        v = floatToBf16(normal(rng));
+    for (auto& v : table)
+        v = floatToBf16(normal(rng) / 2);
+    std::vector<float> pixels(std::size_t(patches) * 768);
+    for (auto& v : pixels)
+        v = unit(rng);
+    std::vector<std::int64_t> positions(2u * patches);
+    for (int p = 0; p < patches; ++p) {
+        const bool padding = p >= patches - patches / 10; // as the Python side pads
+        positions[2u * p] = padding ? -1 : p % 64;
+        positions[2u * p + 1] = padding ? -1 : p / 64;
+    }
+    PatchEmbedderWeights w;
+    w.inputProj = weight.data();
+    w.positionTable = table.data();
+    w.hidden = hidden;
+    w.positionSize = kPositions;
+    return facet::bench::medianMs(
+        kRuns, [&] { (void)buildVisionInputs(w, pixels, positions, kHeadDim, 100.0, nullptr); }, 1);
+}
+
+double measurePython(int hidden, int patches) {
+    const std::string command = std::string(FACET_PYTHON) + " " + BENCH_SCRIPT + " " +
+                                std::to_string(hidden) + " " + std::to_string(patches) + " " +
+                                std::to_string(kHeadDim) + " " + std::to_string(kRuns);
+    return nlohmann::json::parse(facet::bench::commandOutput(command)).at("ms").get<double>();
+}
+
+} // namespace
+
+int main() {
+    std::printf("Host vision inputs per image (median of %d), C++ vs Python/torch\n\n", kRuns);
+    std::printf("| vision width | level | patches | C++ ms | torch ms | torch / C++ |\n");
+    std::printf("|---|---|---|---|---|---|\n");
+    for (const int hidden : {768, 1152}) {
+        for (const int level : {280, 1120}) {
+            const int patches = level * 9;
+            const double cpp = measureCpp(hidden, patches);
+            const double python = measurePython(hidden, patches);
+            std::printf("| %d | %d | %d | %.1f | %.1f | %.1fx |\n", hidden, level, patches, cpp,
+                        python, python / cpp);
+            std::fflush(stdout);
+        }
+    }
+}
