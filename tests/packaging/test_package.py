@@ -3,7 +3,8 @@
 
 1. `cpack -G DEB` in the build folder; the file list and size go to OUT/package-files.txt.
 2. lintian: no error, and no warning that packaging/lintian-accepted.txt does not list.
-3. Depends names every QML module package `facet --check-qml-modules` lists, and no RBLN runtime.
+3. Depends names every QML module package `facet --check-qml-modules` lists, and no RBLN runtime;
+   Recommends names Qt's translations and a Korean font.
 4. `dpkg-deb -x` into a scratch folder outside the build tree, then the tree is MOVED to another
    path: nothing may depend on where it was unpacked or built. The desktop file, metainfo and
    icons are installed under the app id (--app-id) and name it inside.
@@ -172,6 +173,12 @@ def test(build, source, out, scratch, app_id):
     check("rbln" not in depends.lower(), "the RBLN runtime is not a dependency")
     for needed in ("libqt6quick6", "libc6"):
         check(needed in depends, "Depends (dpkg-shlibdeps) names %s" % needed)
+    # Korean users need Qt's own translations and a font with Hangul; neither is a hard need.
+    field = re.search(r"^Recommends: (.*)$", fields, re.M)
+    recommends = [p.strip() for p in re.split(r"[,|]", field.group(1))] if field else []
+    check("qt6-translations-l10n" in recommends
+          and bool({"fonts-nanum", "fonts-noto-cjk"} & set(recommends)),
+          "Recommends Qt's translations and a Korean font: %s" % recommends)
 
     unpacked = os.path.join(scratch, "unpacked")
     r = run(["dpkg-deb", "-x", deb, unpacked])
