@@ -36,8 +36,15 @@ if(FACET_WITH_UI)
     if(NOT facet_qml_packages)
         message(FATAL_ERROR "no qml6-module-* package found in app/gui/qmlmodules.cpp")
     endif()
-    # Wayland sessions need Qt's Wayland platform plugin (X11's is in libqt6gui6).
-    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS qt6-wayland)
+    # Recommended, not required (the app runs without them):
+    #   - qt6-wayland: Wayland sessions need Qt's Wayland platform plugin (X11's is in libqt6gui6);
+    #   - qt6-translations-l10n: Qt's own Korean texts for the standard dialogs and buttons
+    #     (the app's LanguageSettings installs them beside Facet's);
+    #   - a Korean font, or Hangul shows as boxes: fonts-nanum, which the Korean screenshot test
+    #     renders with (10 MB download, 33 MB installed), before fonts-noto-cjk (57 MB, 91 MB);
+    #     a machine that has either is satisfied.
+    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
+        "qt6-wayland, qt6-translations-l10n, fonts-nanum | fonts-noto-cjk")
 endif()
 list(JOIN facet_qml_packages ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 

@@ -144,7 +144,9 @@ int main(int argc, char** argv) {
     if (options.exitNow)
         return options.exitCode;
     QGuiApplication application(argc, argv);
-    QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.facet.Facet")));
+    // The installed desktop file and icon are named by the app id (packaging/).
+    QGuiApplication::setDesktopFileName(QStringLiteral(FACET_APP_ID));
+    QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(FACET_APP_ID)));
 
     // One window per user: a running Facet takes this start's images and comes to the front.
     facet::gui::SingleInstance instance;

@@ -3,9 +3,11 @@
 
 1. `cpack -G DEB` in the build folder; the file list and size go to OUT/package-files.txt.
 2. lintian: no error, and no warning that packaging/lintian-accepted.txt does not list.
-3. Depends names every QML module package `facet --check-qml-modules` lists, and no RBLN runtime.
+3. Depends names every QML module package `facet --check-qml-modules` lists, and no RBLN runtime;
+   Recommends names Qt's translations and a Korean font.
 4. `dpkg-deb -x` into a scratch folder outside the build tree, then the tree is MOVED to another
-   path: nothing may depend on where it was unpacked or built.
+   path: nothing may depend on where it was unpacked or built. The desktop file, metainfo and
+   icons are installed under the app id (--app-id) and name it inside.
 5. From there, with a clean environment: `facet-cli --version`, `facet-cli ask` on the installed
    demo model and a sample image, `facet-cli smoke-test`, `facet --version`,
    `facet --check-qml-modules`, and the app offscreen with a sample image (FACET_QUIT_AFTER_LOAD:
@@ -13,7 +15,7 @@
 6. Nothing in the tree was written (the installed tree stays read-only in use).
    (The smoke test runs beside lintian and the other runs: it is the slowest step.)
 7. No installed file contains the source or build folder's path (`strings`, and a byte search).
-Usage: test_package.py --build BUILD_DIR --source SOURCE_DIR --out OUT_DIR
+Usage: test_package.py --build BUILD_DIR --source SOURCE_DIR --out OUT_DIR --app-id ID
 """
 import argparse
 import hashlib
@@ -78,11 +80,11 @@ def lintian(deb, accepted_file):
 SCREENSHOT_URL = "https://raw.githubusercontent.com/facet/facet/main/"
 
 
-def check_screenshots(source):
+def check_screenshots(source, app_id):
     """Every metainfo screenshot URL names a committed PNG of the stated size."""
     import struct
     import xml.etree.ElementTree as ET
-    meta = os.path.join(source, "packaging", "io.github.facet.Facet.metainfo.xml")
+    meta = os.path.join(source, "packaging", app_id + ".metainfo.xml")
     images = ET.parse(meta).getroot().findall("./screenshots/screenshot/image")
     check(len(images) >= 1, "the metainfo has screenshots")
     for image in images:
@@ -96,6 +98,30 @@ def check_screenshots(source):
             ok = head[:8] == b"\x89PNG\r\n\x1a\n" and (str(w), str(h)) == (
                 image.get("width"), image.get("height"))
         check(ok, "screenshot %s is a committed PNG of the stated size" % url)
+
+
+def check_desktop_names(usr, app_id):
+    """The desktop file, metainfo and icons are installed under the one app id, which names
+    them inside too (the metainfo's id and launchable, the desktop file's Icon)."""
+    import xml.etree.ElementTree as ET
+    share = os.path.join(usr, "share")
+    desktop = os.path.join(share, "applications", app_id + ".desktop")
+    meta = os.path.join(share, "metainfo", app_id + ".metainfo.xml")
+    if not check(os.path.isfile(desktop) and os.path.isfile(meta),
+                 "%s.desktop and %s.metainfo.xml are installed" % (app_id, app_id)):
+        return
+    root = ET.parse(meta).getroot()
+    check(root.findtext("id") == app_id and root.findtext("launchable") == app_id + ".desktop",
+          "the metainfo's id and launchable name %s" % app_id)
+    with open(desktop, encoding="utf-8") as f:
+        icon = re.search(r"^Icon=(.*)$", f.read(), re.M)
+    icons = [os.path.join(share, "icons", "hicolor", size, "apps", app_id + ext)
+             for size, ext in [("scalable", ".svg")] + [("%dx%d" % (n, n), ".png")
+                                                       for n in (48, 64, 128, 256)]]
+    missing = [os.path.relpath(p, usr) for p in icons if not os.path.isfile(p)]
+    check(icon and icon.group(1) == app_id and not missing,
+          "the desktop file's icon is %s, installed at every size (missing: %s)"
+          % (app_id, missing))
 
 
 def manifest(root):
@@ -117,19 +143,20 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--source", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--app-id", required=True)
     a = ap.parse_args()
     build, source = os.path.realpath(a.build), os.path.realpath(a.source)
     os.makedirs(a.out, exist_ok=True)
     # Outside the build and source trees, so nothing can be found by walking up from the tree.
     scratch = tempfile.mkdtemp(prefix="facet-pkg-")
     try:
-        return test(build, source, a.out, scratch)
+        return test(build, source, a.out, scratch, a.app_id)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def test(build, source, out, scratch):
-    check_screenshots(source)
+def test(build, source, out, scratch, app_id):
+    check_screenshots(source, app_id)
     deb = build_deb(build, os.path.join(scratch, "cpack"))
     if not deb:
         return 1
@@ -146,6 +173,12 @@ def test(build, source, out, scratch):
     check("rbln" not in depends.lower(), "the RBLN runtime is not a dependency")
     for needed in ("libqt6quick6", "libc6"):
         check(needed in depends, "Depends (dpkg-shlibdeps) names %s" % needed)
+    # Korean users need Qt's own translations and a font with Hangul; neither is a hard need.
+    field = re.search(r"^Recommends: (.*)$", fields, re.M)
+    recommends = [p.strip() for p in re.split(r"[,|]", field.group(1))] if field else []
+    check("qt6-translations-l10n" in recommends
+          and bool({"fonts-nanum", "fonts-noto-cjk"} & set(recommends)),
+          "Recommends Qt's translations and a Korean font: %s" % recommends)
 
     unpacked = os.path.join(scratch, "unpacked")
     r = run(["dpkg-deb", "-x", deb, unpacked])
@@ -157,6 +190,7 @@ def test(build, source, out, scratch):
     usr = os.path.join(moved, "usr")
     cli, app = os.path.join(usr, "bin", "facet-cli"), os.path.join(usr, "bin", "facet")
     data = os.path.join(usr, "share", "facet")
+    check_desktop_names(usr, app_id)
     before = manifest(moved)
 
     home = os.path.join(scratch, "home")

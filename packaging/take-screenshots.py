@@ -1,0 +1,222 @@
+#!/usr/bin/python3
+"""Retakes the AppStream metainfo's screenshots (packaging/screenshots/) from the built app.
+
+Usage: packaging/take-screenshots.py [--app build/dev/app/gui/facet] [--out packaging/screenshots]
+                                     [--sample N]
+
+Builds nothing: build first (`cmake --build build/dev`), so the demo model is the current one.
+For every screenshot the metainfo lists (a name with "-dark" is taken in the dark theme, the
+others in the light one) it starts the built `facet` under Xvfb with openbox in a private home
+(the walkthrough's session, app, input and AT-SPI helpers in tests/walkthrough), with the image
+of a demo-model sample (resources/demo-model/samples/samples.json; the first by default:
+shapes.png, "What color is the triangle?" at 280) attached from the command line. With the
+keyboard only it picks the sample's detail level and asks its question, waits for the reply to
+end, and saves the window at the width and height the metainfo states. It prints each reply
+beside the sample's expected answer (replies are sampled: light and dark may differ). Exit
+status 0 when every reply is the expected answer, 3 when the pictures were saved but a reply
+differs, 1 on failure. Look at the PNGs before committing them."""
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(SOURCE, "tests", "walkthrough"))
+
+from conversations import find_by_question  # noqa: E402
+from facetapp import AppDied, FacetApp  # noqa: E402
+from xinput import XInput  # noqa: E402
+from xsession import XSession  # noqa: E402
+
+SAMPLES = os.path.join(SOURCE, "resources", "demo-model", "samples")
+URL_PREFIX = "https://raw.githubusercontent.com/facet/facet/main/packaging/screenshots/"
+ENDED = r"request \d+ ended: (\w+) .*|request \d+ failed: .*"
+
+
+def wanted_screenshots():
+    """(file name, width, height) of every screenshot the metainfo refers to."""
+    (meta,) = glob.glob(os.path.join(SOURCE, "packaging", "*.metainfo.xml"))
+    out = []
+    for image in ET.parse(meta).getroot().findall("./screenshots/screenshot/image"):
+        url = image.text.strip()
+        if not url.startswith(URL_PREFIX):
+            sys.exit("%s: %s is not under %s" % (meta, url, URL_PREFIX))
+        out.append((url[len(URL_PREFIX):], int(image.get("width")), int(image.get("height"))))
+    return out
+
+
+def private_env(env, root):
+    """The session's environment with fresh HOME and XDG folders: each screenshot starts from
+    an empty conversation list and default settings."""
+    env = dict(env)
+    for var in ("HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[var] = os.path.join(root, var.lower())
+        os.makedirs(env[var], mode=0o700)
+    return env
+
+
+def tab_to(x, a11y, wanted, what):
+    """Presses Tab until the focused control's name satisfies `wanted`."""
+    for _ in range(40):
+        if wanted(a11y.focused() or ""):
+            return
+        x.key("Tab")
+        time.sleep(0.05)
+    raise RuntimeError("Tab never reached %s (focus on %r)" % (what, a11y.focused()))
+
+
+def wait_checked(a11y, wanted, timeout=5):
+    """Waits until the control whose name satisfies `wanted` is checked."""
+    deadline = time.monotonic() + timeout
+    while not any(wanted(c.name) and a11y.pyatspi.STATE_CHECKED in c.states
+                  for c in a11y.controls()):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the detail level is not checked after Space")
+        time.sleep(0.1)
+
+
+def window_grab(x, a11y, size):
+    """The window's pixels once two grabs 0.2 s apart agree (the last frame is drawn). Where
+    the window is comes from AT-SPI, as for every click of the walkthrough (xdotool's
+    getwindowgeometry counts openbox's title bar in the wrong direction)."""
+    from PIL import ImageChops, ImageGrab
+    frames = [c for c in a11y.controls() if c.role == "frame"]
+    if not frames or (frames[0].w, frames[0].h) != size:
+        raise RuntimeError("the window is %s, the metainfo says %dx%d" % (frames, *size))
+    box = (frames[0].x, frames[0].y, frames[0].x + size[0], frames[0].y + size[1])
+    screen = tuple(map(int, x.xdotool("getdisplaygeometry").split()))
+    if min(box) < 0 or box[2] > screen[0] or box[3] > screen[1]:
+        raise RuntimeError("the window at %s is not all on the %dx%d screen" % (box, *screen))
+    previous = None
+    for _ in range(25):
+        image = ImageGrab.grab(bbox=box, xdisplay=x.env["DISPLAY"])
+        if previous is not None and ImageChops.difference(image, previous).getbbox() is None:
+            return image
+        previous = image
+        time.sleep(0.2)
+    return previous
+
+
+def resize(x, window, size):
+    """Gives the window the metainfo's size (the app opens at 1180x800) and waits for it (the
+    size xdotool reports is right; only its position is not)."""
+    x.xdotool("windowsize", window, *size)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        g = x.xdotool("getwindowgeometry", "--shell", window)
+        if "WIDTH=%d\n" % size[0] in g + "\n" and "HEIGHT=%d\n" % size[1] in g + "\n":
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the window did not take the size %dx%d" % size)
+
+
+def check_model_is_current(model_dir):
+    """The build's demo model must be made from the committed weights, not an older set."""
+    weights = os.path.join(SOURCE, "resources", "demo-model", "weights.rbln")
+    config = os.path.join(model_dir, "rbln_config.json")
+    if os.path.exists(config) and os.path.getmtime(config) < os.path.getmtime(weights):
+        raise RuntimeError("%s is older than %s: build again first (cmake --build build/dev)"
+                           % (model_dir, weights))
+
+
+def take(session, x, args, sample, name, size, theme):
+    from a11y import A11y
+    env = private_env(session.env, os.path.join(session.work, os.path.splitext(name)[0]))
+    image = os.path.join(SAMPLES, sample["image"])
+    app = FacetApp(args.app, env, session.work, args=["--theme", theme, image],
+                   name="facet-" + theme)
+    app.start()
+    try:
+        window = x.window_of(app.pid, timeout=30, check=lambda: app.check_alive("start-up"))
+        resize(x, window, size)
+        x.activate(window)
+        # The pointer off the window: no hover highlight or tooltip in the picture.
+        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        model = app.wait_log(r"model loaded from (\S+)", 60, "loading the demo model")
+        check_model_is_current(model.group(1))
+        app.wait_log(r"attached 1 of 1 image\(s\) from the command line", 30, "attaching")
+        a11y = A11y(app.pid, check=lambda: app.check_alive("taking the screenshot"))
+        a11y.find("Message", timeout=20)
+
+        level = "(%d)" % sample["level"]
+        tab_to(x, a11y, lambda n: n.startswith("Message detail level") and n.endswith(level),
+               "the detail level %s" % level)
+        x.key("space")
+        wait_checked(a11y, lambda n: n.startswith("Message detail level") and n.endswith(level))
+
+        tab_to(x, a11y, lambda n: n == "Message", "the message box")
+        after = app.log_size()
+        x.type(sample["question"])
+        a11y.wait_text(sample["question"])
+        x.key("Return")
+        ended = app.wait_log(ENDED, 300, "the reply", after=after)
+        if ended.group(1) not in ("stop_token", "max_tokens"):
+            raise RuntimeError("the reply did not end normally: " + ended.group(0))
+        a11y.find("Send message", role="push button", timeout=10)
+        path = os.path.join(args.out, name)
+        window_grab(x, a11y, size).save(path)
+        _, reply = find_by_question(env["XDG_DATA_HOME"], sample["question"])
+        print("%s (%s, %dx%d): %s" % (path, theme, *size, ended.group(0)))
+        text = (reply or {}).get("text", "")
+        print("  reply:    %r" % text[:300])
+        print("  expected: %r%s" % (sample["answer"],
+                                    "" if text.strip() == sample["answer"] else "  (DIFFERS)"))
+        return text.strip() == sample["answer"]
+    finally:
+        app.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app", default=os.path.join(SOURCE, "build", "dev", "app", "gui",
+                                                      "facet"))
+    parser.add_argument("--out", default=os.path.join(SOURCE, "packaging", "screenshots"))
+    parser.add_argument("--sample", type=int, default=0,
+                        help="index into resources/demo-model/samples/samples.json")
+    args = parser.parse_args()
+    args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
+    if not os.access(args.app, os.X_OK):
+        sys.exit("%s: no built facet (this script builds nothing: cmake --build build/dev)"
+                 % args.app)
+    for tool in ("Xvfb", "openbox", "xdotool", "dbus-daemon"):
+        if shutil.which(tool) is None:
+            sys.exit("%s is missing: install the packages in scripts/packages.txt" % tool)
+    with open(os.path.join(SAMPLES, "samples.json"), encoding="utf-8") as f:
+        sample = json.load(f)["samples"][args.sample]
+    os.makedirs(args.out, exist_ok=True)
+
+    shots = wanted_screenshots()
+    # Room for openbox's title bar and where it places the window.
+    width = max(w for _, w, _ in shots) + 200
+    height = max(h for _, _, h in shots) + 200
+    work = tempfile.mkdtemp(prefix="facet-shots-")
+    session = XSession(work, width, height)
+    try:
+        env = session.start()
+        # pyatspi finds the session's bus through the environment when it is imported.
+        os.environ["DBUS_SESSION_BUS_ADDRESS"] = env["DBUS_SESSION_BUS_ADDRESS"]
+        os.environ["DISPLAY"] = env["DISPLAY"]
+        x = XInput(env, os.path.join(work, "unused"))
+        right = True
+        for name, w, h in shots:
+            theme = "dark" if re.search(r"-dark\b", name) else "light"
+            right = take(session, x, args, sample, name, (w, h), theme) and right
+    finally:
+        session.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    return 0 if right else 3
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except (AppDied, LookupError, RuntimeError, TimeoutError) as e:
+        sys.exit("take-screenshots: %s" % e)
