@@ -28,6 +28,33 @@ ApplicationWindow {
         onSmokeTestRequested: smokeTest.start()
         onShortcutsRequested: shortcutsDialog.open()
         onServerRequested: serverDialog.start()
+        samples: App.samples
+        onSampleChosen: (row) => window.trySample(row)
+    }
+
+    // "Try it" (the demo banner): an example never replaces a draft silently. The message box
+    // is one draft shared by every conversation (switching or Ctrl+N keeps it), so a new
+    // conversation alone would not keep it apart: the user is asked first.
+    function trySample(row) {
+        const hasText = composer.text.trim().length > 0
+        if (hasText || App.attachments.count > 0)
+            replaceDraft.ask(row, hasText, App.attachments.count)
+        else
+            startSample(row)
+    }
+    // The example alone in a fresh conversation (the demo model answers one image and one
+    // question; earlier turns would be part of its prompt): its image at its level, its question
+    // in the message box, focused, so Enter sends. An example with a second level opens Compare
+    // levels… with both ticked instead, Enter runs it.
+    function startSample(row) {
+        if (App.conversation.count > 0 || App.compare.active)
+            App.library.newChat()
+        if (!App.samples.attach(row, App.attachments))
+            return
+        composer.putText(App.samples.question(row))
+        const levels = App.samples.compareLevels(row)
+        if (levels.length > 0)
+            compareLevels.openWith(levels)
     }
 
     function showPreview(path, name, level, tokens, w, h) {
@@ -53,6 +80,11 @@ ApplicationWindow {
         sequence: "Ctrl+E"
         enabled: App.conversation.count > 0
         onActivated: statusBar.openExportMenu()
+    }
+    Shortcut {
+        sequence: "Ctrl+T"
+        enabled: statusBar.canTry
+        onActivated: statusBar.openTryItMenu()
     }
     Shortcut {
         sequences: [StandardKey.Quit]
@@ -158,6 +190,7 @@ ApplicationWindow {
 
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }
+    ReplaceDraftDialog { id: replaceDraft; onReplaceConfirmed: (row) => window.startSample(row) }
     ServerDialog { id: serverDialog; connection: App.server }
     CompareLevelsDialog {
         id: compareLevels

@@ -32,6 +32,23 @@
     </message>
 </context>
 <context>
+    <name>ReplaceDraftDialog</name>
+    <message numerus="yes">
+        <source>The message box holds your text and %n image(s).</source>
+        <translation>
+            <numerusform>The message box holds your text and %n image.</numerusform>
+            <numerusform>The message box holds your text and %n images.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The message box holds %n image(s).</source>
+        <translation>
+            <numerusform>The message box holds %n image.</numerusform>
+            <numerusform>The message box holds %n images.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReplyStats</name>
     <message numerus="yes">
         <source>%n image(s) not encoded again</source>

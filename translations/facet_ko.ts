@@ -498,6 +498,59 @@
     </message>
 </context>
 <context>
+    <name>DemoBanner</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <extracomment>Two detail levels compared side by side: &quot;Minimal 70 and Maximum 1120&quot;.</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Demo model on the simulated device: a tiny demo model trained on shapes and words, still often wrong; choose a compiled model folder for Gemma 4.</source>
+        <translation>시뮬레이션 장치의 데모 모델: 도형과 단어로 학습한 아주 작은 데모 모델이라 아직 자주 틀립니다. Gemma 4를 쓰려면 컴파일된 모델 폴더를 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Demo model note</source>
+        <translation>데모 모델 안내</translation>
+    </message>
+    <message>
+        <source>Try it</source>
+        <extracomment>Button opening a menu of example images and questions for the demo model.</extracomment>
+        <translation>사용해 보기</translation>
+    </message>
+    <message>
+        <source>Try it: example images and questions</source>
+        <translation>사용해 보기: 예시 이미지와 질문</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>Example images and questions the demo model was trained for (Ctrl+T)</source>
+        <translation>데모 모델이 학습한 종류의 예시 이미지와 질문 (Ctrl+T)</translation>
+    </message>
+    <message>
+        <source>%1, compare %2</source>
+        <translation>%1, %2 비교</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Try “%1” (%2)</source>
+        <translation>“%1” 사용해 보기 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>DropOverlay</name>
     <message>
         <source>Drop images to attach them</source>
@@ -681,6 +734,49 @@
     <message>
         <source>the system keyring did not answer</source>
         <translation>시스템 키링이 응답하지 않았습니다</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceDraftDialog</name>
+    <message>
+        <source>Replace your message?</source>
+        <translation>메시지를 바꿀까요?</translation>
+    </message>
+    <message numerus="yes">
+        <source>The message box holds your text and %n image(s).</source>
+        <translation>
+            <numerusform>메시지 입력란에 작성한 텍스트와 이미지 %n개가 있습니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The message box holds your text.</source>
+        <translation>메시지 입력란에 작성한 텍스트가 있습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The message box holds %n image(s).</source>
+        <translation>
+            <numerusform>메시지 입력란에 이미지 %n개가 있습니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The example would replace your message.</source>
+        <translation>예시를 열면 이 메시지가 예시로 바뀝니다.</translation>
+    </message>
+    <message>
+        <source>Keep my message</source>
+        <translation>내 메시지 유지</translation>
+    </message>
+    <message>
+        <source>Keep my message and do not open the example</source>
+        <translation>내 메시지를 유지하고 예시를 열지 않기</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>바꾸기</translation>
+    </message>
+    <message>
+        <source>Replace my message with the example</source>
+        <translation>내 메시지를 예시로 바꾸기</translation>
     </message>
 </context>
 <context>
@@ -1089,6 +1185,10 @@
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>Try it: example images and questions (demo model)</source>
+        <translation>사용해 보기: 예시 이미지와 질문 (데모 모델)</translation>
+    </message>
 </context>
 <context>
     <name>Sidebar</name>
@@ -1390,14 +1490,6 @@
     <message>
         <source>Model load progress</source>
         <translation>모델 불러오기 진행 상황</translation>
-    </message>
-    <message>
-        <source>Demo model on the simulated device: a tiny model trained on shapes and printed words, still often wrong. Choose a compiled model folder for Gemma 4.</source>
-        <translation>시뮬레이션 장치의 데모 모델: 도형과 인쇄된 단어로 학습한 아주 작은 모델이라 아직 자주 틀립니다. Gemma 4를 쓰려면 컴파일된 모델 폴더를 선택하세요.</translation>
-    </message>
-    <message>
-        <source>Demo model note</source>
-        <translation>데모 모델 안내</translation>
     </message>
     <message>
         <source>Could not load %1: %2</source>

@@ -79,6 +79,14 @@ void logEngineEvents(facet::ui::AppController& app) {
                      logNotice);
 }
 
+// Where the "Try it" examples were read from, and what could not be used (an install problem).
+void logDemoSamples(const facet::ui::DemoSamples& samples) {
+    qCInfo(lcApp).noquote() << "try-it examples:" << samples.rowCount() << "from"
+                            << samples.folder();
+    for (const QString& problem : samples.problems())
+        qCWarning(lcApp).noquote() << "try-it examples:" << problem;
+}
+
 // Every QML module the app loads must be installed, or the app refuses to start naming the
 // Debian packages (a missing one used to crash it when a file dialog opened).
 int checkQmlModules(QQmlEngine& probe, bool report) {
@@ -180,6 +188,7 @@ int main(int argc, char** argv) {
     // The interface language first: the start-up messages below are already translated.
     app.language()->apply();
     logEngineEvents(app);
+    logDemoSamples(*app.samples());
     app.library()->loadConversations();
     facet::gui::StartupModel startupModel(*app.engine());
 

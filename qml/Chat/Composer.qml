@@ -53,6 +53,13 @@ Pane {
         return false
     }
     function focusInput() { input.forceActiveFocus() }
+    // A question put into the message box ("Try it"): focused, the cursor at its end, so Enter
+    // sends it as it is and typing goes on after it.
+    function putText(text) {
+        input.text = text
+        input.cursorPosition = input.length
+        input.forceActiveFocus()
+    }
     // Ctrl+O (Main.qml) opens the same picker as "Attach…".
     function attachImages() { picker.open() }
 

@@ -25,7 +25,9 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)),
       imageCache_(new ImageCacheSetting(*engine_, this)),
       backgroundEncoder_(new BackgroundEncoder(*engine_, *attachments_, this)),
-      server_(new ServerConnection(*engine_, this)), language_(new LanguageSettings(this)) {
+      server_(new ServerConnection(*engine_, this)), language_(new LanguageSettings(this)),
+      samples_(new DemoSamples(this)) {
+    samples_->load(builtinDemoSamplesFolder());
     // A level the new model lacks is replaced by the compiled one nearest the default.
     connect(engine_, &app::EngineClient::stateChanged, this, [this] {
         const QList<int> levels = engine_->detailLevels();

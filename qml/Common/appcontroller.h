@@ -15,6 +15,7 @@
 #include "Settings/conversationsettings.h"
 #include "Settings/imagecachesetting.h"
 #include "Settings/languagesettings.h"
+#include "TryIt/demosamples.h"
 #include "core/worker/enginebackend.h"
 #include "core/worker/engineclient.h"
 
@@ -47,6 +48,8 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
     Q_PROPERTY(facet::ui::ImageCacheSetting* imageCache READ imageCache CONSTANT)
     Q_PROPERTY(facet::ui::ServerConnection* server READ server CONSTANT)
+    // The demo model's examples ("Try it"), read from beside the built-in demo model.
+    Q_PROPERTY(facet::ui::DemoSamples* samples READ samples CONSTANT)
 public:
     // `storeRoot` empty: the XDG data folder. `backend`: the engine the worker runs
     // (app::makeLocalBackend() for the real one); a vLLM server can stand in for it
@@ -71,6 +74,7 @@ public:
     ImageCacheSetting* imageCache() const { return imageCache_; }
     BackgroundEncoder* backgroundEncoder() const { return backgroundEncoder_; }
     ServerConnection* server() const { return server_; }
+    DemoSamples* samples() const { return samples_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -86,6 +90,7 @@ private:
     BackgroundEncoder* backgroundEncoder_;
     ServerConnection* server_;
     LanguageSettings* language_;
+    DemoSamples* samples_;
 };
 
 } // namespace facet::ui

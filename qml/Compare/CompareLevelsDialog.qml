@@ -26,6 +26,12 @@ Dialog {
         levels = offered
         open()
     }
+    // The "Try it" example that shows why levels matter: only `chosen` ticked.
+    function openWith(chosen) {
+        offered = compare.defaultLevels()
+        levels = chosen.filter(l => offered.indexOf(l) >= 0).sort((a, b) => a - b)
+        open()
+    }
     function toggle(level, on) {
         const next = levels.filter(l => l !== level)
         if (on)

@@ -24,6 +24,7 @@ Dialog {
         { keys: "Ctrl+Tab", action: qsTr("Tab character in the message") },
         { keys: "Esc", action: qsTr("Stop the reply being written") },
         { keys: "Ctrl+E", action: qsTr("Export the conversation (Markdown or JSON)") },
+        { keys: "Ctrl+T", action: qsTr("Try it: example images and questions (demo model)") },
         { keys: "Tab, Shift+Tab", action: qsTr("Move between controls") },
         { keys: "F1", action: qsTr("This list of keyboard shortcuts") },
         { keys: "Ctrl+Q", action: qsTr("Quit") }

@@ -5,7 +5,8 @@ import QtQuick.Layouts
 import Facet.Ui
 
 // The model status line: device, runtime library (real or the built-in simulator) and version,
-// model name, detail levels and buckets; load progress; problems in full; the demo-model note.
+// model name, detail levels and buckets; load progress; problems in full; the demo model's
+// banner with its "Try it" menu.
 // On a vLLM server: "server URL · model · N ms round trip" (GET /v1/models, timed again every
 // 30 s) and the levels offered.
 Pane {
@@ -13,12 +14,15 @@ Pane {
     required property EngineClient engine
     // Export needs something to export.
     required property bool canExport
+    // The demo model's examples, for the banner's "Try it" menu (TryIt/DemoBanner.qml).
+    required property DemoSamples samples
     signal settingsRequested()
     signal smokeTestRequested()
     signal serverRequested()
     signal copyRequested(string text)
     signal exportRequested(string format)
     signal shortcutsRequested()
+    signal sampleChosen(int row)
     padding: 6
     readonly property modelInfo info: engine.info
 
@@ -26,6 +30,13 @@ Pane {
     function openExportMenu() {
         if (bar.canExport)
             exportMenu.open()
+    }
+
+    // Ctrl+T (Main.qml): the demo banner's "Try it" menu, while the demo model is in use.
+    readonly property bool canTry: demoBanner.visible && demoBanner.canTry
+    function openTryItMenu() {
+        if (bar.canTry)
+            demoBanner.openMenu()
     }
 
     function statusText() {
@@ -182,15 +193,13 @@ Pane {
             value: bar.engine.loadFraction
             Accessible.name: qsTr("Model load progress")
         }
-        Label {
-            objectName: "demoNote"
+        DemoBanner {
+            id: demoBanner
+            objectName: "demoBanner"
             Layout.fillWidth: true
             visible: bar.engine.ready && bar.engine.demo
-            wrapMode: Text.Wrap
-            color: Theme.warning
-            text: qsTr("Demo model on the simulated device: a tiny model trained on shapes and printed words, still often wrong. Choose a compiled model folder for Gemma 4.")
-            Accessible.name: qsTr("Demo model note")
-            Accessible.description: text
+            samples: bar.samples
+            onSampleChosen: (row) => bar.sampleChosen(row)
         }
         // A folder that failed to load while the model in use stayed (or the start-up note when
         // the folder used last failed): one line here, the full text in a dialog to copy.

@@ -24,6 +24,7 @@ import steps_chat  # noqa: E402
 import steps_cli  # noqa: E402
 import steps_dialogs  # noqa: E402
 import steps_server  # noqa: E402
+import steps_tryit  # noqa: E402
 from facetapp import AppDied, FacetApp  # noqa: E402
 from xinput import XInput  # noqa: E402
 from xsession import XSession  # noqa: E402
@@ -39,6 +40,7 @@ STEPS = [
     ("switch while streaming", steps_chat.step_switch_while_streaming, True),
     ("stop during encoding", steps_chat.step_stop_during_encoding, True),
     ("server", steps_server.step_server, True),
+    ("try it", steps_tryit.step_try_it, True),
     ("command line", steps_cli.step_command_line, False),
 ]
 
