@@ -1,7 +1,7 @@
 """The simulator's logits equal the PyTorch twin's (scripts/demo-model/twin.py) on the same
 inputs, within bf16 rounding: a second, independent implementation of the model math, checked
-on the trained demo folder (vision attention output held at zero) and on a random
-make-sim-model folder (vision attention live)."""
+on the trained demo folder and on a random make-sim-model folder (both with the vision
+encoder's attention live)."""
 import argparse
 import os
 import random
