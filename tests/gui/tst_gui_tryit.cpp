@@ -10,6 +10,7 @@
 #include "Common/application.h"
 #include "Common/themechoice.h"
 #include "guitestutil.h"
+#include "mainwindow.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -24,14 +25,7 @@
 Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
 
 using namespace facet::test;
-using facet::app::EngineClient;
 using facet::ui::AppController;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kEngineWaitMs = 300000;
-#else
-constexpr int kEngineWaitMs = 90000;
-#endif
 
 class GuiTryItTest : public QObject {
     Q_OBJECT
@@ -91,19 +85,11 @@ private slots:
     void initTestCase() {
         QVERIFY(dir_.isValid());
         facet::ui::applyTheme(facet::ui::ThemeChoice::Light);
-        app_ =
-            std::make_unique<AppController>(dir_.filePath("store"), facet::app::makeLocalBackend());
-        app_->library()->loadConversations();
-        qml_ = std::make_unique<QQmlApplicationEngine>();
-        QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
-        window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
-        QVERIFY(window_);
-        window_->resize(1280, 800);
-        QVERIFY(QTest::qWaitForWindowExposed(window_));
-        app_->engine()->loadDemoModel();
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
-                                 kEngineWaitMs);
-        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+        const QString opened =
+            openMainWindow(dir_.filePath("store"), app_, qml_, window_, QSize(1280, 800));
+        QVERIFY2(opened.isEmpty(), qPrintable(opened));
+        const QString loaded = loadDemoModel(*app_);
+        QVERIFY2(loaded.isEmpty(), qPrintable(loaded));
         QVERIFY2(app_->samples()->problems().isEmpty(),
                  qPrintable(app_->samples()->problems().join('\n')));
         QVERIFY(shapesRow() >= 0);

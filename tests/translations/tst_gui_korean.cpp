@@ -6,6 +6,7 @@
 #include "Common/application.h"
 #include "core/conversations/conversationstore.h"
 #include "guitestutil.h"
+#include "mainwindow.h"
 #include "tsfile.h"
 
 #include <QDateTime>
@@ -25,13 +26,6 @@
 Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
 
 using namespace facet::test;
-using facet::app::EngineClient;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kEngineWaitMs = 300000;
-#else
-constexpr int kEngineWaitMs = 60000;
-#endif
 
 class GuiKoreanTest : public QObject {
     Q_OBJECT
@@ -103,18 +97,10 @@ private slots:
         QVERIFY(dir_.isValid());
         QSettings().remove(QStringLiteral("ui/language")); // "System": the environment's Korean
         storeSampleConversations();
-        app_ = std::make_unique<facet::ui::AppController>(dir_.filePath("store"),
-                                                          facet::app::makeLocalBackend());
-        app_->library()->loadConversations();
-        qml_ = std::make_unique<QQmlApplicationEngine>();
-        QVERIFY(facet::ui::loadMainWindow(*qml_, *app_));
-        window_ = qobject_cast<QQuickWindow*>(qml_->rootObjects().first());
-        QVERIFY(window_);
-        QVERIFY(QTest::qWaitForWindowExposed(window_));
-        app_->engine()->loadDemoModel();
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
-                                 kEngineWaitMs);
-        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+        const QString opened = openMainWindow(dir_.filePath("store"), app_, qml_, window_);
+        QVERIFY2(opened.isEmpty(), qPrintable(opened));
+        const QString loaded = loadDemoModel(*app_);
+        QVERIFY2(loaded.isEmpty(), qPrintable(loaded));
     }
 
     // Hangul renders: a font for the Korean writing system is installed and has the glyphs
