@@ -2,6 +2,7 @@
 
 #include "common/bf16.h"
 #include "common/error.h"
+#include "sim/parallel_for.h"
 
 #include <algorithm>
 #include <string>
@@ -68,12 +69,14 @@ void runChunk(const TextModel& model, KvCache& cache, const Chunk& chunk, uint16
         if (chunk.mask[s] != 0 && chunk.mask[s] != 0x8000) // +0.0 and -0.0 mean "masked"
             validSlots.push_back(s);
 
+    // Rows are independent within each step below (the cache writes sit between the steps),
+    // so each step is split over threads; every row runs the same code as on one thread.
     std::vector<float> q(rows * qd), k(rows * kvd), v(rows * kvd), attention(rows * qd);
-    std::vector<const float*> keys, values;
     for (int layer = 0; layer < c.layers; ++layer) {
-        for (size_t i = 0; i < rows; ++i)
+        parallelFor(rows, [&](size_t i) {
             model.projectQkv(layer, &x[i * h], chunk.positionIds[i], &q[i * qd], &k[i * kvd],
                              &v[i * kvd]);
+        });
         if (!model.isSliding(layer)) {
             for (size_t i = 0; i < rows; ++i) {
                 const int64_t slot = chunk.firstSlot + static_cast<int64_t>(i);
@@ -81,11 +84,10 @@ void runChunk(const TextModel& model, KvCache& cache, const Chunk& chunk, uint16
                 std::copy_n(&k[i * kvd], kvd, cache.globalKey(layer, block, slot % g.blockSize));
                 std::copy_n(&v[i * kvd], kvd, cache.globalValue(layer, block, slot % g.blockSize));
             }
-            for (size_t i = 0; i < rows; ++i) {
+            parallelFor(rows, [&](size_t i) {
                 const int64_t limit =
                     chunk.bidirectional ? lastSlot : chunk.firstSlot + static_cast<int64_t>(i);
-                keys.clear();
-                values.clear();
+                std::vector<const float*> keys, values;
                 for (int64_t s : validSlots) {
                     if (s > limit)
                         break;
@@ -94,15 +96,14 @@ void runChunk(const TextModel& model, KvCache& cache, const Chunk& chunk, uint16
                     values.push_back(cache.globalValue(layer, block, s % g.blockSize));
                 }
                 model.attend(&q[i * qd], keys, values, &attention[i * qd]);
-            }
+            });
         } else {
             const int64_t window = c.slidingWindow;
             const int64_t p0 = chunk.firstPosition;
             const int64_t cached = std::min(p0, window);
-            for (size_t i = 0; i < rows; ++i) {
+            parallelFor(rows, [&](size_t i) {
                 const int64_t pi = p0 + static_cast<int64_t>(i);
-                keys.clear();
-                values.clear();
+                std::vector<const float*> keys, values;
                 for (int64_t kp = p0 - cached; kp < p0; ++kp) {
                     if (pi - kp >= window)
                         continue;
@@ -118,7 +119,7 @@ void runChunk(const TextModel& model, KvCache& cache, const Chunk& chunk, uint16
                     values.push_back(&v[static_cast<size_t>(j) * kvd]);
                 }
                 model.attend(&q[i * qd], keys, values, &attention[i * qd]);
-            }
+            });
             for (int64_t j = 0; j < chunk.valid; ++j) {
                 std::copy_n(&k[static_cast<size_t>(j) * kvd], kvd,
                             cache.localKey(layer, chunk.cacheRow, p0 + j));
@@ -126,8 +127,8 @@ void runChunk(const TextModel& model, KvCache& cache, const Chunk& chunk, uint16
                             cache.localValue(layer, chunk.cacheRow, p0 + j));
             }
         }
-        for (size_t i = 0; i < rows; ++i)
-            model.finishLayer(layer, &x[i * h], &attention[i * qd]);
+        parallelFor(rows,
+                    [&](size_t i) { model.finishLayer(layer, &x[i * h], &attention[i * qd]); });
     }
     model.logits(&x[static_cast<size_t>(logitsRow) * h], logits);
 }

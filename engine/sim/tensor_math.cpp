@@ -7,14 +7,21 @@
 
 namespace facet::sim {
 
+float dot8(const float* a, const float* b, int n) {
+    const int lanes = n / 8 * 8;
+    float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < lanes; i += 8)
+        for (int l = 0; l < 8; ++l)
+            acc[l] += a[i + l] * b[i + l];
+    float sum = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+    for (int i = lanes; i < n; ++i)
+        sum += a[i] * b[i];
+    return sum;
+}
+
 void matVec(const float* w, const float* x, float* out, int rows, int cols) {
-    for (int r = 0; r < rows; ++r) {
-        const float* row = w + static_cast<size_t>(r) * static_cast<size_t>(cols);
-        float acc = 0.0f;
-        for (int c = 0; c < cols; ++c)
-            acc += row[c] * x[c];
-        out[r] = acc;
-    }
+    for (int r = 0; r < rows; ++r)
+        out[r] = dot8(w + static_cast<size_t>(r) * static_cast<size_t>(cols), x, cols);
 }
 
 void rmsNorm(const float* x, const float* weight, float* out, int n, float eps) {

@@ -2,6 +2,7 @@
 
 #include "common/bf16.h"
 #include "common/error.h"
+#include "sim/parallel_for.h"
 #include "sim/tensor_math.h"
 #include "sim/weight_generator.h"
 
@@ -148,20 +149,11 @@ void TextModel::logits(const float* x, uint16_t* out) const {
     rmsNorm(x, finalNorm_.data(), normed.data(), c.hidden, c.rmsEps);
     const float* table = outputProjection_->data();
     const float cap = c.finalLogitSoftcap;
-    const int lanes = c.hidden / 8 * 8;
-    for (int64_t t = 0; t < c.vocab; ++t) {
-        const float* row = table + t * c.hidden;
-        // Eight partial sums so the compiler can vectorise; the reference uses this too.
-        float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        for (int i = 0; i < lanes; i += 8)
-            for (int l = 0; l < 8; ++l)
-                acc[l] += row[i + l] * normed[static_cast<size_t>(i + l)];
-        float sum =
-            ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-        for (int i = lanes; i < c.hidden; ++i)
-            sum += row[i] * normed[static_cast<size_t>(i)];
+    // Rows are independent: split over threads (decode spends most of its time here).
+    parallelFor(static_cast<size_t>(c.vocab), [&](size_t t) {
+        const float sum = dot8(table + t * static_cast<size_t>(c.hidden), normed.data(), c.hidden);
         out[t] = floatToBf16(cap > 0 ? std::tanh(sum / cap) * cap : sum);
-    }
+    });
 }
 
 } // namespace facet::sim

@@ -5,6 +5,7 @@
 #include "sim/cancel.h"
 #include "sim/parallel_for.h"
 #include "sim/tensor_math.h"
+#include "sim/vision_attention.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,62 +23,6 @@ void ropeTwoAxes(float* head, int dim, const float* cos, const float* sin) {
     const int half = dim / 2;
     applyRopeTables(head, half, cos, sin);
     applyRopeTables(head + half, half, cos + half, sin + half);
-}
-
-// One head's keys and values of the unmasked patches, laid out for the attention loop: keys
-// dimension-major ([headDim][n]) so the score loop runs over keys with independent sums.
-struct HeadKeys {
-    std::vector<float> keysByDim; // [hd * n]
-    std::vector<float> values;    // [n * hd]
-    size_t n = 0;
-};
-
-// Masked keys (additive bias of bf16's lowest value, i.e. padding) are left out: their
-// exp(score - max) is exactly 0, so every sum stays bit for bit what attendHead computes over
-// all keys, while the loops shrink and vectorise. Unmasked biases are +-0 and change no score.
-HeadKeys gatherKeys(const std::vector<float>& k, const std::vector<float>& v,
-                    const std::vector<size_t>& valid, size_t head, size_t hd, size_t qd) {
-    HeadKeys out;
-    out.n = valid.size();
-    out.keysByDim.resize(hd * out.n);
-    out.values.resize(out.n * hd);
-    for (size_t j = 0; j < out.n; ++j) {
-        const float* key = &k[valid[j] * qd + head * hd];
-        const float* value = &v[valid[j] * qd + head * hd];
-        for (size_t d = 0; d < hd; ++d) {
-            out.keysByDim[d * out.n + j] = key[d];
-            out.values[j * hd + d] = value[d];
-        }
-    }
-    return out;
-}
-
-// attendHead's arithmetic in its order (per key: sum over d ascending; then max, exp, total
-// and the weighted sum over keys ascending), with the score loop over keys innermost.
-void attendValid(const float* query, const HeadKeys& keys, size_t hd, float* scores, float* out) {
-    const size_t n = keys.n;
-    std::fill(scores, scores + n, 0.0f);
-    for (size_t d = 0; d < hd; ++d) {
-        const float qd = query[d];
-        const float* row = &keys.keysByDim[d * n];
-        for (size_t j = 0; j < n; ++j)
-            scores[j] += qd * row[j];
-    }
-    float maxScore = -std::numeric_limits<float>::infinity();
-    for (size_t j = 0; j < n; ++j)
-        maxScore = std::max(maxScore, scores[j]);
-    float total = 0.0f;
-    for (size_t j = 0; j < n; ++j) {
-        scores[j] = std::exp(scores[j] - maxScore);
-        total += scores[j];
-    }
-    std::fill(out, out + hd, 0.0f);
-    for (size_t j = 0; j < n; ++j) {
-        const float p = scores[j] / total;
-        const float* value = &keys.values[j * hd];
-        for (size_t d = 0; d < hd; ++d)
-            out[d] += p * value[d];
-    }
 }
 
 } // namespace
@@ -147,14 +92,14 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
             }
         });
         std::vector<float> layerOut(patches * h);
-        std::vector<HeadKeys> heads;
+        std::vector<VisionHeadKeys> heads;
         for (size_t head = 0; head < static_cast<size_t>(c.heads); ++head)
-            heads.push_back(gatherKeys(kk, v, validKeys, head, hd, qd));
+            heads.push_back(gatherVisionKeys(kk, v, validKeys, head, hd, qd));
         parallelFor(patches, [&](size_t p) {
             if (cancelled())
                 return;
             std::vector<float> normed(h), attention(qd), tmp(h), gate(im), up(im);
-            std::vector<float> scores(validKeys.size());
+            std::vector<float> scores(heads.empty() ? 0 : heads[0].padded);
             std::vector<const float*> keys(patches), values(patches);
             for (size_t head = 0; head < static_cast<size_t>(c.heads); ++head) {
                 if (validKeys.empty()) { // every key masked: the general path's answer
@@ -166,8 +111,8 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
                                &attention[head * hd]);
                     continue;
                 }
-                attendValid(&q[p * qd + head * hd], heads[head], hd, scores.data(),
-                            &attention[head * hd]);
+                attendVisionHead(&q[p * qd + head * hd], heads[head], hd, scores.data(),
+                                 &attention[head * hd]);
             }
             std::copy_n(&x[p * h], h, &layerOut[p * h]);
             float* row = &layerOut[p * h];
