@@ -3,7 +3,7 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# About an hour on 2 cores (one trains, one draws the images).
+# About an hour on 2 cores (one trains, one draws the images): stage 1 ~15 min, stage 2 ~45.
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +19,11 @@ case "$(readlink -f "/usr/lib/$(gcc -print-multiarch)/libblas.so.3")" in
 esac
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
-OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/train.py" "$work/tokens.json" "$work/run"
+# Stage 1: the vision side alone learns the shapes (pretrain_vision.py says why); stage 2: all.
+OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/pretrain_vision.py" \
+    "$work/vision.pt"
+OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/train.py" \
+    --init-vision "$work/vision.pt" "$work/tokens.json" "$work/run"
 "$python" "$root/scripts/demo-model/export.py" "$work/run/checkpoint.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"

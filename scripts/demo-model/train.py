@@ -2,9 +2,12 @@
 on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact weights
 (export.py). Usage:
 
-  train.py TOKENS.json OUT_DIR [--steps N] [--threads 1]
+  train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
 
 What makes it fit in an hour on 2 cores:
+- Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
+  loads it; its learning rate here is --vision-lr-scale of the rest, so the decoder's early,
+  noisy gradients do not undo it).
 - Dense auxiliary targets (aux_targets.py): every soft token is labelled with what it shows,
   so the vision side learns from hundreds of labels per image, not from a 3-token answer.
 - Reading is trained mostly on windows of soft tokens around the word (crop_to_word).
@@ -237,10 +240,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tokens")
     ap.add_argument("out")
-    ap.add_argument("--steps", type=int, default=3600)
+    ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--threads", type=int, default=1)  # + 1 data worker = 2 cores
     ap.add_argument("--lr", type=float, default=4e-3)
     ap.add_argument("--resume")
+    ap.add_argument("--init-vision", help="stage 1's output (pretrain_vision.py)")
+    ap.add_argument("--vision-lr-scale", type=float, default=0.3,
+                    help="learning rate of a pretrained vision side, relative to --lr")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(14)
@@ -259,8 +265,18 @@ def main():
                if i not in used][:NEGATIVES]
     negatives = twin.generated_rows(EMBED_SEED_T, EMBED_SCALE, neg_ids, model.t["hidden"])
     heads = aux_targets.Heads(model.t["hidden"])
+    vision_scale = 1.0
+    if args.init_vision:  # stage 1 taught the vision side the shapes: move it gently
+        missing = model.load_state_dict(torch.load(args.init_vision)["vision"], strict=False)
+        assert not missing.unexpected_keys, missing.unexpected_keys
+        vision_scale = args.vision_lr_scale
     params = [p for p in model.parameters() if p.requires_grad] + list(heads.parameters())
-    opt = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.0, betas=(0.9, 0.98))
+    vision_ids = {id(p) for name, p in model.named_parameters()
+                  if name.startswith(("input_proj", "position_embedding_table", "projection",
+                                      "vision_layers."))}
+    groups = [{"params": [p for p in params if id(p) not in vision_ids], "scale": 1.0},
+              {"params": [p for p in params if id(p) in vision_ids], "scale": vision_scale}]
+    opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0, betas=(0.9, 0.98))
     start_step = 0
     if args.resume:
         state = torch.load(args.resume)
@@ -278,7 +294,7 @@ def main():
                                          collate_fn=as_is)
     for step, (level, batch) in enumerate(loader, start=start_step):
         for g in opt.param_groups:
-            g["lr"] = args.lr * sched(step)
+            g["lr"] = args.lr * g["scale"] * sched(step)
         loss, ok, seqs, aux = forward_batch(model, heads, batch, gen, negatives, tok)
         opt.zero_grad()
         loss.backward()
