@@ -8,8 +8,8 @@ Builds nothing: build first (`cmake --build build/dev`), so the demo model is th
 For every screenshot the metainfo lists (a name with "-dark" is taken in the dark theme, the
 others in the light one) it starts the built `facet` under Xvfb with openbox in a private home
 (the walkthrough's session, app, input and AT-SPI helpers in tests/walkthrough), with the image
-of a demo-model sample (resources/demo-model/samples/samples.json; the first by default:
-shapes.png, "What color is the triangle?" at 280) attached from the command line. With the
+of a demo-model sample (resources/demo-model/samples/samples.json; by default the second:
+shapes.png, "What shape is purple?" at 280, the question the demo model answers best) attached from the command line. With the
 keyboard only it picks the sample's detail level and asks its question, waits for the reply to
 end, and saves the window at the width and height the metainfo states. It prints each reply
 beside the sample's expected answer (replies are sampled: light and dark may differ). Exit
@@ -179,7 +179,7 @@ def main():
     parser.add_argument("--app", default=os.path.join(SOURCE, "build", "dev", "app", "gui",
                                                       "facet"))
     parser.add_argument("--out", default=os.path.join(SOURCE, "packaging", "screenshots"))
-    parser.add_argument("--sample", type=int, default=0,
+    parser.add_argument("--sample", type=int, default=1,
                         help="index into resources/demo-model/samples/samples.json")
     args = parser.parse_args()
     args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
