@@ -34,18 +34,20 @@ using LaneInts = std::int32_t __attribute__((vector_size(kLanes * sizeof(float))
     return Lanes{} + x;
 }
 
+// Lane-wise "take ? a : b" on a comparison's result (all bits set or clear per lane).
+[[gnu::always_inline]] inline Lanes select(LaneInts take, Lanes a, Lanes b) {
+    return reinterpret_cast<Lanes>((reinterpret_cast<LaneInts>(a) & take) |
+                                   (reinterpret_cast<LaneInts>(b) & ~take));
+}
+
 [[gnu::always_inline]] inline Lanes maxLanes(Lanes a, Lanes b) {
-    const LaneInts takeA = a > b;
-    return reinterpret_cast<Lanes>((reinterpret_cast<LaneInts>(a) & takeA) |
-                                   (reinterpret_cast<LaneInts>(b) & ~takeA));
+    return select(a > b, a, b);
 }
 
 // exp for x <= 0 (scores minus their maximum). Below -87, where exp underflows float's normal
 // range, the result is exp(-87) ~ 1.6e-38: nothing next to the maximum's 1.
 [[gnu::always_inline]] inline Lanes expNonPositive(Lanes x) {
-    const LaneInts tooSmall = x < splat(-87.0f);
-    x = reinterpret_cast<Lanes>((reinterpret_cast<LaneInts>(splat(-87.0f)) & tooSmall) |
-                                (reinterpret_cast<LaneInts>(x) & ~tooSmall));
+    x = select(x < splat(-87.0f), splat(-87.0f), x);
     // n = round(x / ln 2) by the 1.5 * 2^23 trick (exact for |n| < 2^22).
     const Lanes magic = splat(12582912.0f);
     const Lanes shifted = x * splat(1.44269504088896341f) + magic;
