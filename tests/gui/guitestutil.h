@@ -1,5 +1,8 @@
 #pragma once
 // Finding and clicking items of the running app by objectName, as a person would reach them.
+#include "Common/application.h"
+
+#include <QGuiApplication>
 #include <QQuickItem>
 #include <QQuickWindow>
 #include <QTest>
@@ -57,3 +60,13 @@ inline bool imagesLoading(QQuickWindow* window) {
 }
 
 } // namespace facet::test
+
+// main() of a GUI test: the app's own process setup (prepareApplication) before the
+// QGuiApplication, as `facet` does it, then the test class.
+#define FACET_GUI_TEST_MAIN(TestClass)                                                             \
+    int main(int argc, char** argv) {                                                              \
+        facet::ui::prepareApplication();                                                           \
+        QGuiApplication app(argc, argv);                                                           \
+        TestClass test;                                                                            \
+        return QTest::qExec(&test, argc, argv);                                                    \
+    }

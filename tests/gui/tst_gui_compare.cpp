@@ -206,11 +206,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    facet::ui::prepareApplication();
-    QGuiApplication app(argc, argv);
-    GuiCompareTest test;
-    return QTest::qExec(&test, argc, argv);
-}
+FACET_GUI_TEST_MAIN(GuiCompareTest)
 
 #include "tst_gui_compare.moc"

@@ -474,11 +474,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    facet::ui::prepareApplication();
-    QGuiApplication app(argc, argv);
-    GuiSmokeTest test;
-    return QTest::qExec(&test, argc, argv);
-}
+FACET_GUI_TEST_MAIN(GuiSmokeTest)
 
 #include "tst_gui_smoke.moc"

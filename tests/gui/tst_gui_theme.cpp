@@ -227,11 +227,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    facet::ui::prepareApplication();
-    QGuiApplication app(argc, argv);
-    GuiThemeTest test;
-    return QTest::qExec(&test, argc, argv);
-}
+FACET_GUI_TEST_MAIN(GuiThemeTest)
 
 #include "tst_gui_theme.moc"

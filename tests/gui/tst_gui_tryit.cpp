@@ -271,11 +271,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    facet::ui::prepareApplication();
-    QGuiApplication app(argc, argv);
-    GuiTryItTest test;
-    return QTest::qExec(&test, argc, argv);
-}
+FACET_GUI_TEST_MAIN(GuiTryItTest)
 
 #include "tst_gui_tryit.moc"
