@@ -3,7 +3,7 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# About an hour on 2 cores (one trains, one draws the images): stage 1 ~15 min, stage 2 ~45.
+# About an hour on 2 cores (one trains, one draws the images): stage 1 ~15 min, stage 2 ~48.
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -10,6 +10,8 @@ What makes it fit in an hour on 2 cores:
   noisy gradients do not undo it).
 - Dense auxiliary targets (aux_targets.py): every soft token is labelled with what it shows,
   so the vision side learns from hundreds of labels per image, not from a 3-token answer.
+- Attention targets (attention_targets.py): for colour, shape and count questions, where the
+  answer must look is supervised too, so the lookup is not left to be found by the answer loss.
 - Reading is trained mostly on windows of soft tokens around the word (crop_to_word).
 - Padding patches are skipped; only the vocabulary rows the task uses are trained (the rest
   stay generated).
@@ -31,6 +33,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import attention_targets  # noqa: E402
 import aux_targets  # noqa: E402
 import make_data  # noqa: E402
 import twin  # noqa: E402
@@ -46,11 +49,12 @@ FULL_BATCH = {560: 3, 1120: 2}
 QTYPES = ["color", "shape", "count", "word", "describe", "offtask"]
 QWEIGHTS = {70: [3, 3, 3, 1, 1, 1], 140: [3, 3, 3, 2, 1, 1], 280: [3, 3, 3, 2, 1, 1],
             560: [2, 2, 2, 5, 2, 1], 1120: [1, 1, 1, 8, 2, 1]}
-NEGATIVES = 4096
+NEGATIVES = 4096  # generated rows kept in the softmax so trained logits learn to beat them
 AUX_LAYER = 1  # the decoder layer whose image span the context heads read (aux_targets.py)
 AUX_WEIGHT = 0.3
+POINTER_WEIGHT = 1.0  # the attention targets (attention_targets.py)
 VISION_ATTENTION = os.environ.get("FACET_DEMO_VISION_ATTENTION", "1") == "1"
-FULL_FRACTION = 0.12  # batches at 560/1120 on whole images (any question); the rest: word crops  # generated rows kept in the softmax so trained logits learn to beat them
+FULL_FRACTION = 0.12  # batches at 560/1120 on whole images (any question); the rest: word crops
 
 
 class Tokens:
@@ -120,7 +124,8 @@ def make_sample(rng, level, tok, crop):
             # unseen words: random untrained vocabulary rows between <image|>\n\n and <turn|>
             q = q[:2] + [rng.randrange(300, 255000) for _ in range(rng.randint(2, 12))]
         seqs.append(dict(ids=tok.prefix + [twin.IMAGE] * n + q + tok.suffix,
-                         answer=tok.answer(answer) + [twin.END_OF_TURN], qtype=kind))
+                         answer=tok.answer(answer) + [twin.END_OF_TURN], qtype=kind,
+                         pointer=attention_targets.pointer(question, kind)))
     return dict(pixels=pixels, positions=positions, pool=pool, per_row=per_row, seqs=seqs,
                 img_start=len(tok.prefix), n=n, targets=targets)
 
@@ -194,7 +199,8 @@ def forward_batch(model, heads, batch, gen, negatives, tok):
     rows_img = torch.cat(rows_img)
     feats = feats[rows_img]
     images = batch
-    batch = [dict(q, img_start=s["img_start"], n=s["n"]) for s in images for q in s["seqs"]]
+    batch = [dict(q, img_start=s["img_start"], n=s["n"], tokens=slice(starts[i], starts[i + 1]))
+             for i, s in enumerate(images) for q in s["seqs"]]
 
     seqs = [s["ids"] + s["answer"][:-1] for s in batch]
     T = max(len(q) for q in seqs)
@@ -211,10 +217,13 @@ def forward_batch(model, heads, batch, gen, negatives, tok):
     scale = float(twin.bf16(torch.tensor(math.sqrt(H))))
     x = model.table_rows(text_ids, gen) * scale
     x = x.masked_scatter(is_img[..., None], feats)
-    taps = {AUX_LAYER: None}
-    h = model.decoder(x, span, valid, taps=taps)
+    taps, attention = {AUX_LAYER: None}, {attention_targets.LAYER: None}
+    h = model.decoder(x, span, valid, taps=taps, attention_of=attention)
     context_targets = {k: v[rows_img] for k, v in targets.items()}
     aux = heads.loss(image_feats, taps[AUX_LAYER][is_img], targets, context_targets)
+    pointed = [(b, len(s["ids"]) - 1, s["img_start"], s["pointer"], s["tokens"])
+               for b, s in enumerate(batch) if s["pointer"]]
+    pointer = attention_targets.loss(attention[attention_targets.LAYER], pointed, targets)
 
     rows, targets = [], []
     for b, s in enumerate(batch):
@@ -226,21 +235,21 @@ def forward_batch(model, heads, batch, gen, negatives, tok):
     table = torch.cat([model.embed, negatives])
     logits = model.softcap(hs @ table.T)
     local = model.lookup[torch.tensor(targets)]
-    loss = F.cross_entropy(logits, local) + AUX_WEIGHT * aux
+    loss = F.cross_entropy(logits, local) + AUX_WEIGHT * aux + POINTER_WEIGHT * pointer
     # per-sample exact match (greedy over the trained rows and the negatives)
     correct = (logits.argmax(-1) == local)
     per_sample, i = [], 0
     for s in batch:
         per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
         i += len(s["answer"])
-    return loss, per_sample, batch, aux
+    return loss, per_sample, batch, aux, pointer
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tokens")
     ap.add_argument("out")
-    ap.add_argument("--steps", type=int, default=3000)
+    ap.add_argument("--steps", type=int, default=3500)
     ap.add_argument("--threads", type=int, default=1)  # + 1 data worker = 2 cores
     ap.add_argument("--lr", type=float, default=4e-3)
     ap.add_argument("--resume")
@@ -295,7 +304,7 @@ def main():
     for step, (level, batch) in enumerate(loader, start=start_step):
         for g in opt.param_groups:
             g["lr"] = args.lr * g["scale"] * sched(step)
-        loss, ok, seqs, aux = forward_batch(model, heads, batch, gen, negatives, tok)
+        loss, ok, seqs, aux, pointer = forward_batch(model, heads, batch, gen, negatives, tok)
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
@@ -306,7 +315,8 @@ def main():
             stats[key] = (a + good, n + 1)
         if step % 50 == 0 or step == args.steps - 1:
             acc = " ".join(f"{q}@{l}={a / n:.2f}" for (q, l), (a, n) in sorted(stats.items()) if n >= 4)
-            line = f"step {step} level {level} loss {loss.item():.4f} aux {aux.item():.3f} elapsed {time.time() - t0:.0f}s {acc}"
+            line = (f"step {step} level {level} loss {loss.item():.4f} aux {aux.item():.3f} "
+                    f"pointer {pointer.item():.3f} elapsed {time.time() - t0:.0f}s {acc}")
             print(line, flush=True)
             log.write(line + "\n")
             log.flush()

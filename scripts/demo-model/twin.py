@@ -233,10 +233,11 @@ class Twin(nn.Module):
             rows = rows.masked_scatter(missing[..., None], generated(ids[missing]))
         return rows
 
-    def decoder(self, x, span, valid, exact=False, taps=None):
+    def decoder(self, x, span, valid, exact=False, taps=None, attention_of=None):
         """x [B, T, H] embedded inputs; span [B, T] image-span id (-1 text); valid [B, T].
         `taps`, a dict {layer index: None}, receives the hidden states after those layers
-        (training's auxiliary targets read them)."""
+        (training's auxiliary targets read them); `attention_of`, likewise, those layers'
+        attention probabilities [B, heads, T, T] (training supervises where answers look)."""
         t = self.t
         B, T, H = x.shape
         eps, hd, nh, nkv = t["rms_eps"], t["head_dim"], t["heads"], t["kv_heads"]
@@ -266,7 +267,10 @@ class Twin(nn.Module):
             v = v.repeat_interleave(rep, dim=2)
             scores = torch.einsum("bihd,bjhd->bhij", q, k)
             scores = scores.masked_fill(~masks[sliding][:, None], float("-inf"))
-            att = torch.einsum("bhij,bjhd->bihd", scores.softmax(-1), v).reshape(B, T, nh * hd)
+            probs = scores.softmax(-1)
+            if attention_of is not None and li in attention_of:
+                attention_of[li] = probs
+            att = torch.einsum("bhij,bjhd->bihd", probs, v).reshape(B, T, nh * hd)
             x = x + rms(att @ layer.o_proj.T, layer.post_attention_norm, eps)
             x = layer.mlp(x, eps)
             if taps is not None and li in taps:
