@@ -23,7 +23,7 @@ INSIDE = len(KINDS) + 2  # feature-level kind of a token wholly inside a shape: 
 FULL_COVER = 0.95
 COLORS = list(make_data.COLORS)  # colour labels 1..8; 0 = nothing
 WORD_KIND = len(KINDS) + 1
-FIELDS = ("kind", "edge_kind", "color", "center", "count", "word")
+FIELDS = ("kind", "edge_kind", "color", "center", "first", "owner", "count", "word")
 
 
 def token_targets(scene, pw, ph):
@@ -48,12 +48,17 @@ def token_targets(scene, pw, ph):
     inside = (cover[np.arange(len(top)), top] >= FULL_COVER * SIDE * SIDE) & (kind <= len(KINDS))
     out = {"kind": kind, "edge_kind": np.where(inside, INSIDE, kind),
            "color": np.where(present, color_of[top], 0),
-           "center": np.zeros(n, dtype=np.int64), "count": np.full(n, len(shapes), dtype=np.int64),
+           "center": np.zeros(n, dtype=np.int64), "first": np.zeros(n, dtype=np.int64),
+           "owner": np.where(present & (top <= len(shapes)), top, 0),
+           "count": np.full(n, len(shapes), dtype=np.int64),
            "word": np.zeros(n, dtype=np.int64)}
-    for _, _, box in shapes:
+    for i, (_, _, box) in enumerate(shapes):
         gx = min(gw - 1, int((box[0] + box[2]) / 2 * gw / w))
         gy = min(gh - 1, int((box[1] + box[3]) / 2 * gh / h))
         out["center"][gy * gw + gx] = 1
+        owned = np.nonzero(present & (top == i + 1))[0]
+        if len(owned):
+            out["first"][owned[0]] = 1
     if scene.get("word"):
         out["word"] = np.where(top == make_data.WORD_LABEL, make_data.WORDS.index(scene["word"]) + 1, 0)
         out["word"] = np.where(present, out["word"], 0)
@@ -63,13 +68,18 @@ def token_targets(scene, pw, ph):
 def crop(targets, gw, window):
     """The targets of a window (x0, y0, cols, rows) of the soft-token grid, row-major."""
     x0, y0, cols, rows = window
-    return {k: v.reshape(-1, gw)[y0:y0 + rows, x0:x0 + cols].reshape(-1) for k, v in targets.items()}
+    out = {k: v.reshape(-1, gw)[y0:y0 + rows, x0:x0 + cols].reshape(-1) for k, v in targets.items()}
+    # a shape's first token may lie outside the window: unscored
+    out["first"], out["owner"] = np.full_like(out["first"], -1), np.zeros_like(out["owner"])
+    return out
 
 
 class Heads(nn.Module):
     """Linear read-outs: `feature` ones on the projected soft tokens (what one token shows),
     `context` ones on the decoder's image span after a middle layer (what the object a token
-    belongs to is, how many shapes there are, which word)."""
+    belongs to is, how many shapes there are, which word), `late` ones one layer further
+    (whether a token is the first of its shape in reading order, which needs the kind that
+    `context` names on the tokens before it)."""
 
     def __init__(self, hidden):
         super().__init__()
@@ -80,13 +90,16 @@ class Heads(nn.Module):
                                       "center": nn.Linear(hidden, 2),
                                       "count": nn.Linear(hidden, 7),
                                       "word": nn.Linear(hidden, len(make_data.WORDS) + 1)})
+        self.late = nn.ModuleDict({"first": nn.Linear(hidden, 2)})
 
-    def loss(self, feats, context, feature_targets, context_targets):
+    def loss(self, feats, context, late, feature_targets, context_targets):
         total = 0.0
         for name, head in self.feature.items():
             total = total + _loss(name, head(feats), feature_targets)
         for name, head in self.context.items():
             total = total + _loss(name, head(context), context_targets)
+        for name, head in self.late.items():
+            total = total + _loss(name, head(late), context_targets)
         return total
 
 
@@ -105,6 +118,8 @@ def _loss(name, logits, targets):
         if not keep.any():
             return logits.sum() * 0.0
         return F.cross_entropy(logits[keep], target[keep])
-    if name == "center":
-        return F.cross_entropy(logits, target, weight=CENTER_WEIGHT)
+    if name in ("center", "first"):  # -1: unscored (cross_entropy of nothing is NaN)
+        if not (target >= 0).any():
+            return logits.sum() * 0.0
+        return F.cross_entropy(logits, target, weight=CENTER_WEIGHT, ignore_index=-1)
     return F.cross_entropy(logits, target)

@@ -69,8 +69,25 @@ _OFFTASK_SUBJECTS = ["history", "music", "cooking", "football", "chemistry", "th
 _OFFTASK_TEMPLATES = ["Tell me about {}.", "What do you know about {}?",
                       "Write a short story about {}.", "Explain {} to a child.",
                       "Give me a fact about {}."]
-OFFTASK_TRAIN = _OFFTASK_FIXED + [t.format(s) for t in _OFFTASK_TEMPLATES
-                                  for s in _OFFTASK_SUBJECTS]
+# Near the task's own forms on purpose: with general questions alone, held-out ones that start
+# like a task question were answered as one ("Describe your favorite movie." got a description,
+# a sum got a colour: off-task 91 % on the bench). These teach that the whole form matters.
+_OFFTASK_NEAR = [
+    "Describe a sunset.", "Describe yourself.", "Describe the ocean.", "Describe your day.",
+    "Describe a perfect holiday.", "Describe the taste of lemons.", "Describe your best friend.",
+    "Describe how a car works.", "Describe the city of Rome.", "Describe a thunderstorm.",
+    "What is 9 plus 6?", "What is 15 minus 4?", "What is 8 times 8?", "What is 100 divided by 4?",
+    "What is half of 50?", "Is 17 a prime number?", "What is the sum of 5 and 7?",
+    "What is 3 cubed?", "Count from 1 to 10.", "What number comes after 6?",
+    "What color is a banana?", "What color are your eyes?", "What shape is a pizza?",
+    "What shape is a stop sign?", "How many legs does a spider have?",
+    "How many colors are in a rainbow?", "How many sides does a triangle have?",
+    "What word rhymes with blue?", "Spell the word apple.", "What word means happy?",
+    "Is the circle bigger than the square?", "What is the area of the square?",
+    "How many words are in this sentence?", "What colors do you like?",
+]
+OFFTASK_TRAIN = _OFFTASK_FIXED + _OFFTASK_NEAR + [t.format(s) for t in _OFFTASK_TEMPLATES
+                                                  for s in _OFFTASK_SUBJECTS]
 OFFTASK_HELD_OUT = [
     "What is the population of Japan?", "Write a haiku about autumn.", "Who won the last World Cup?",
     "How do airplanes fly?", "What is the best programming language?", "Tell me about gardening.",

@@ -51,6 +51,7 @@ QWEIGHTS = {70: [3, 3, 3, 1, 1, 1], 140: [3, 3, 3, 2, 1, 1], 280: [3, 3, 3, 2, 1
             560: [2, 2, 2, 5, 2, 1], 1120: [1, 1, 1, 8, 2, 1]}
 NEGATIVES = 4096  # generated rows kept in the softmax so trained logits learn to beat them
 AUX_LAYER = 1  # the decoder layer whose image span the context heads read (aux_targets.py)
+LATE_LAYER = 2  # ... and the late heads
 AUX_WEIGHT = 0.3
 POINTER_WEIGHT = 1.0  # the attention targets (attention_targets.py)
 VISION_ATTENTION = os.environ.get("FACET_DEMO_VISION_ATTENTION", "1") == "1"
@@ -217,13 +218,22 @@ def forward_batch(model, heads, batch, gen, negatives, tok):
     scale = float(twin.bf16(torch.tensor(math.sqrt(H))))
     x = model.table_rows(text_ids, gen) * scale
     x = x.masked_scatter(is_img[..., None], feats)
-    taps, attention = {AUX_LAYER: None}, {attention_targets.LAYER: None}
+    taps = {AUX_LAYER: None, LATE_LAYER: None}
+    attention = {attention_targets.LAYER: None, attention_targets.FIRST_LAYER: None}
     h = model.decoder(x, span, valid, taps=taps, attention_of=attention)
     context_targets = {k: v[rows_img] for k, v in targets.items()}
-    aux = heads.loss(image_feats, taps[AUX_LAYER][is_img], targets, context_targets)
+    aux = heads.loss(image_feats, taps[AUX_LAYER][is_img], taps[LATE_LAYER][is_img], targets,
+                     context_targets)
     pointed = [(b, len(s["ids"]) - 1, s["img_start"], s["pointer"], s["tokens"])
                for b, s in enumerate(batch) if s["pointer"]]
     pointer = attention_targets.loss(attention[attention_targets.LAYER], pointed, targets)
+    first_rows, seen = [], set()
+    for b, s in enumerate(batch):  # the image span's attention is the same for every question
+        if s["tokens"].start not in seen:
+            seen.add(s["tokens"].start)
+            first_rows.append((b, s["img_start"], s["tokens"]))
+    pointer = pointer + attention_targets.first_loss(attention[attention_targets.FIRST_LAYER],
+                                                     first_rows, targets)
 
     rows, targets = [], []
     for b, s in enumerate(batch):

@@ -2,8 +2,10 @@
 point at what the answer needs, checked against the answers themselves on generated cases:
 - colour of a shape: every pointed-at soft token shows the answer's colour;
 - shape of a colour: every pointed-at soft token belongs to a shape of the answer's kind;
-- count: the pointed-at centre tokens are as many as the answer says;
-and the loss is zero exactly at its target attention and positive elsewhere."""
+- count: the pointed-at tokens (the first token of each counted shape) are as many as the
+  answer says, and each shape token's "earlier token of my shape" set is empty exactly at
+  those first tokens, all of them showing that shape's kind and colour;
+and the losses are zero exactly at their target attention and positive elsewhere."""
 import math
 import os
 import random
@@ -54,24 +56,39 @@ def check_count():
         case = make_data.make_case(random.Random(SEED + CASES + i), "count")
         field, label = attention_targets.pointer(case["question"], "count")
         t = targets_of(case)
-        chosen = t["center"] == 1
+        chosen = t["first"] == 1
         if label:
             chosen = chosen & (t["kind"] == label)
         agree += int(chosen.sum()) == int(case["answer"][:-1])
-    # two small shapes may share a centre token; anything more is a wrong pointer
+        check_owners(case, t)
+    # a shape too small to own a soft token has no first token; anything more is a wrong pointer
     assert agree >= 0.95 * CASES, f"count pointer agrees with the answer on {agree}/{CASES}"
     return agree
 
 
+def check_owners(case, t):
+    owner = t["owner"]
+    n = len(owner)
+    before = (owner[:, None] == owner[None, :]) & torch.ones(n, n, dtype=torch.bool).tril(-1)
+    starts = (owner > 0) & (before.sum(1) == 0)
+    assert torch.equal(starts, t["first"] == 1), case["question"]
+    for i, (kind, colour, _) in enumerate(case["shapes"]):
+        mine = owner == i + 1
+        kind_label = aux_targets.KINDS.index(kind) + 1
+        colour_label = aux_targets.COLORS.index(colour) + 1
+        assert bool((t["kind"][mine] == kind_label).all()), case["shapes"]
+        assert bool((t["color"][mine] == colour_label).all()), case["shapes"]
+
+
 def check_loss():
     T = 12
-    targets = {"center": torch.tensor([0, 1, 0, 1, 1, 0]), "kind": torch.tensor([0, 2, 2, 1, 2, 0])}
+    targets = {"first": torch.tensor([0, 1, 0, 1, 1, 0]), "kind": torch.tensor([0, 2, 2, 1, 2, 0])}
     tokens = slice(0, 6)
     img_start, query = 3, T - 1
     probs = torch.zeros(1, 4, T, T)
-    # count head: uniform over <bos> and the three centres (image tokens 1, 3, 4)
+    # count heads: uniform over <bos> and the three first tokens (image tokens 1, 3, 4)
     for j in (0, img_start + 1, img_start + 3, img_start + 4):
-        probs[0, attention_targets.COUNT_HEAD, query, j] = 0.25
+        probs[0, list(attention_targets.COUNT_HEADS), query, j] = 0.25
     # colour head: all weight on the tokens of kind 2 (image tokens 1, 2, 4)
     for j in (img_start + 1, img_start + 2, img_start + 4):
         probs[0, attention_targets.OBJECT_HEAD, query, j] = 1 / 3
@@ -79,7 +96,7 @@ def check_loss():
     colour_row = (0, query, img_start, ("kind", 2), tokens)
     for row in (count_row, colour_row):
         assert abs(float(attention_targets.loss(probs, [row], targets))) < 1e-4, row
-    # of one kind: <bos> and the two kind-2 centres -> the 0.25s are no longer uniform over them
+    # of one kind: <bos> and the two kind-2 first tokens: the 0.25s are no longer uniform there
     assert float(attention_targets.loss(probs, [(0, query, img_start, ("count", 2), tokens)],
                                         targets)) > 0.05
     wrong = probs.clone()
@@ -89,11 +106,31 @@ def check_loss():
         assert float(attention_targets.loss(wrong, [row], targets)) > math.log(10), row
 
 
+def check_first_loss():
+    # image tokens: background, shape 1, shape 1, shape 2, shape 1, shape 2
+    targets = {"owner": torch.tensor([0, 1, 1, 2, 1, 2])}
+    img_start, T = 3, 9
+    rows = [(0, img_start, slice(0, 6))]
+    probs = torch.zeros(1, 4, T, T)
+    head = attention_targets.FIRST_HEAD
+    probs[0, head, img_start + 1, 0] = 1.0  # first of shape 1: <bos>
+    probs[0, head, img_start + 2, img_start + 1] = 1.0
+    probs[0, head, img_start + 3, 0] = 1.0  # first of shape 2: <bos>
+    probs[0, head, img_start + 4, [img_start + 1, img_start + 2]] = 0.5
+    probs[0, head, img_start + 5, img_start + 3] = 1.0
+    assert abs(float(attention_targets.first_loss(probs, rows, targets))) < 1e-4
+    wrong = probs.clone()
+    wrong[0, head, img_start + 3] = 0
+    wrong[0, head, img_start + 3, img_start + 1] = 1.0  # shape 2 taken for more of shape 1
+    assert float(attention_targets.first_loss(wrong, rows, targets)) > math.log(10) / 5
+
+
 def main():
     check_colour()
     check_shape()
     agree = check_count()
     check_loss()
+    check_first_loss()
     print(f"attention targets: colour {CASES}/{CASES}, shape {CASES}/{CASES}, "
           f"count {agree}/{CASES}, loss ok")
 
