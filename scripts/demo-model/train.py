@@ -72,10 +72,8 @@ class Tokens:
 
     def used(self):
         ids = set(self.prefix) | set(self.suffix) | {twin.END_OF_TURN}
-        for q in make_data.OFFTASK_HELD_OUT:  # never trained: they stay generated rows
-            pass
         for q, v in self.questions.items():
-            if q not in make_data.OFFTASK_HELD_OUT:
+            if q not in make_data.OFFTASK_HELD_OUT:  # never trained: they stay generated rows
                 ids |= set(v)
         for v in list(self.answers.values()) + list(self.segments.values()):
             ids |= set(v)
