@@ -280,8 +280,8 @@ private slots:
         QCOMPARE(messages[1].toObject().value("content").toString(), kReply);
     }
 
-    void stopEndsTheReplyWithin100Ms() {
-        connectTo("slow"); // a piece, then one more per second
+    void stopDoesNotWaitForTheServer() {
+        connectTo("slow"); // a piece, then one more every 3 s (fake_vllm.py's SLOW_CHUNK_GAP_S)
         QSignalSpy finished(&engine(), &app::EngineClient::finished);
         QVERIFY(app_->chat()->send(QStringLiteral("Slowly?")));
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -292,7 +292,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 5000);
         const qint64 ms = timer.elapsed();
         qInfo("Stop to the finished reply: %lld ms", static_cast<long long>(ms));
-        QVERIFY2(ms < 100, qPrintable(QString::number(ms)));
+        // Half the gap: waiting for the server's next chunk would take the whole gap. A tighter
+        // bound measured load on the CI machine, not the client (229 ms on a busy run).
+        QVERIFY2(ms < 1500, qPrintable(QString::number(ms)));
         waitIdle();
         QCOMPARE(message(1).finishReason, app::FinishReason::Cancelled);
         QVERIFY(message(1).text.startsWith(QStringLiteral("The picture "))); // kept as it was

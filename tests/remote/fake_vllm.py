@@ -26,6 +26,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 MODEL = "gemma-4-test"
 SERVED_LEVELS = (70, 280)  # the levels this "server" was started for
 API_KEY = "test-key-123"
+# The "slow" reply's gap between chunks. Stop tests assert they finish in under half
+# of it: a client that waited for the next chunk would take the whole gap.
+SLOW_CHUNK_GAP_S = 3
 LAST = {}
 LOCK = threading.Lock()
 
@@ -251,11 +254,11 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "stall":  # headers, then silence past the client's timeout
             time.sleep(3)
             return self.end()
-        if scenario == "slow":  # a chunk a second: Stop finds the client waiting on the socket
+        if scenario == "slow":  # a chunk every 3 s: Stop finds the client waiting on the socket
             for e in events[:2]:
                 self.write(e)
             for _ in range(20):
-                time.sleep(1)
+                time.sleep(SLOW_CHUNK_GAP_S)
                 try:
                     self.write(sse(chunk({"content": "."})))
                 except OSError:

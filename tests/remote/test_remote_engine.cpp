@@ -382,7 +382,10 @@ private slots:
         QVERIFY2(!rec.error, rec.error.value_or("").c_str());
         QVERIFY(rec.stats->finishReason == FinishReason::Cancelled);
         QVERIFY(contains(rec.reply, "The picture "));
-        QVERIFY2(ms < 100, qPrintable(QString::number(ms)));
+        // Under half of the server's 3 s gap between chunks (fake_vllm.py's SLOW_CHUNK_GAP_S):
+        // a client that waited for the next chunk would take the rest of the gap. The time
+        // itself is logged above; bounding it tighter would measure the machine's load.
+        QVERIFY2(ms < 1500, qPrintable(QString::number(ms)));
     }
 
     void compareOneRequestPerLevel() {
