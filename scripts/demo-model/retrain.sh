@@ -19,22 +19,19 @@ case "$(readlink -f "/usr/lib/$(gcc -print-multiarch)/libblas.so.3")" in
 esac
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
+# One core trains (one BLAS thread), the other draws the images (a data worker).
+run() { OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/$@"; }
+stage2() { run train.py --init-vision "$work/vision.pt" "$@" "$work/tokens.json" "$work/run"; }
 # Stage 1: the vision side alone learns the shapes (pretrain_vision.py says why); stage 2: all.
-OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/pretrain_vision.py" \
-    "$work/vision.pt"
-OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/train.py" \
-    --init-vision "$work/vision.pt" "$work/tokens.json" "$work/run"
+run pretrain_vision.py "$work/vision.pt"
+stage2
 # ... then 500 more steps at the schedule's tail (shape of a colour: 87.5 % -> see RESULTS.md)
 cp "$work/run/checkpoint.pt" "$work/run/stage2-3500.pt"
-OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/train.py" \
-    --init-vision "$work/vision.pt" --resume "$work/run/stage2-3500.pt" --steps 4000 \
-    "$work/tokens.json" "$work/run"
+stage2 --resume "$work/run/stage2-3500.pt" --steps 4000
 # ... then 400 steps of --polish: the mix tilted to counts, shapes of a colour and off-task
 # questions at 70-280 (shape of a colour 94.5 % -> 96 %, count 70.5 % -> 73.5 %: RESULTS.md)
 cp "$work/run/checkpoint.pt" "$work/run/stage2-4000.pt"
-OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/train.py" \
-    --init-vision "$work/vision.pt" --resume "$work/run/stage2-4000.pt" --steps 4400 --polish \
-    "$work/tokens.json" "$work/run"
+stage2 --resume "$work/run/stage2-4000.pt" --steps 4400 --polish
 "$python" "$root/scripts/demo-model/export.py" "$work/run/checkpoint.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"
