@@ -29,7 +29,7 @@ stage2
 cp "$work/run/checkpoint.pt" "$work/run/stage2-3500.pt"
 stage2 --resume "$work/run/stage2-3500.pt" --steps 4000
 # ... then 400 steps of --polish: the mix tilted to counts, shapes of a colour and off-task
-# questions at 70-280 (shape of a colour 94.5 % -> 96 %, count 70.5 % -> 73.5 %: RESULTS.md)
+# questions at 70-280, some of those starting like a task question (RESULTS.md has the gains)
 cp "$work/run/checkpoint.pt" "$work/run/stage2-4000.pt"
 stage2 --resume "$work/run/stage2-4000.pt" --steps 4400 --polish
 "$python" "$root/scripts/demo-model/export.py" "$work/run/checkpoint.pt" \

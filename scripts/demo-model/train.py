@@ -6,7 +6,8 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
            [--resume CHECKPOINT.pt [--polish]]
 
 retrain.sh runs it three times: 3,500 steps; 500 more at the schedule's tail; 400 more with
---polish (the question mix tilted to what is still short of its goal; POLISH_QWEIGHTS).
+--polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
+off-task questions that start like a task question, near_task_question).
 
 What makes it fit in the 90 minutes on 2 cores:
 - Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
@@ -64,6 +65,9 @@ FULL_FRACTION = 0.12  # batches at 560/1120 on whole images (any question); the 
 # (count, shape of a colour, off-task), at the levels the bench asks them at; no reading crops.
 POLISH_LEVEL_WEIGHTS = [0.2, 0.3, 0.5, 0.0, 0.0]
 POLISH_QWEIGHTS = [3, 4, 6, 1, 1, 4]
+POLISH_NEAR_TASK = 0.3  # share of --polish off-task questions made by near_task_question
+RANDOM_OFFTASK = 0.3  # share of off-task questions made of random untrained rows
+NEAR_TASK_OF_THE_REST = POLISH_NEAR_TASK / (1 - RANDOM_OFFTASK)
 
 
 class Tokens:
@@ -71,6 +75,26 @@ class Tokens:
         d = json.load(open(path))
         self.prefix, self.suffix = d["prefix"], d["suffix"]
         self.questions, self.answers, self.segments = d["questions"], d["answers"], d["segments"]
+        used = set(self.used())
+        self.unseen = [i for i in range(300, 255000) if i not in used]
+        self.task_forms = self._task_forms()
+
+    def _task_forms(self):
+        """Each task question with the index (in its body, after "<image|>\n\n") of its first
+        word that varies within its template (the shape, colour or kind asked about), or of its
+        last word where nothing varies."""
+        groups = [[f"How many {k}s are there?" for k in make_data.SHAPES] +
+                  ["How many shapes are there?"],
+                  [f"What color is the {k}?" for k in make_data.SHAPES],
+                  [f"What shape is {c}?" for c in make_data.COLORS],
+                  ["What word is written in the image?"], ["Describe the image."]]
+        forms = []
+        for group in groups:
+            bodies = [self.questions[q][2:-1] for q in group]
+            subject = next((i for i in range(len(bodies[0]))
+                            if len({tuple(b[i:i + 1]) for b in bodies}) > 1), len(bodies[0]) - 1)
+            forms += [(q, subject) for q in group]
+        return forms
 
     def answer(self, text):
         if text in self.answers:
@@ -108,7 +132,20 @@ def crop_to_word(pixels, positions, pw, ph, box, size, rng):
     return pixels[keep], positions[keep], pool, cw, cw * ch, (wx0, wy0, cw, ch)
 
 
-def make_sample(rng, level, tok, crop, qweights):
+def near_task_question(rng, tok):
+    """A task question whose subject and the rest are replaced by untrained vocabulary rows
+    ("How many" + unknown words + "?"): refused. The off-task misses on the bench start like a
+    task question ("How many animals are in the picture?", "What is the square root of 81?");
+    this teaches that the whole form matters, with rows that stand for any unseen word."""
+    question, subject = rng.choice(tok.task_forms)
+    body, end = tok.questions[question][2:-1], tok.questions[question][-1:]
+    keep = rng.randint(1, subject)
+    unseen = [rng.choice(tok.unseen) for _ in range(rng.randint(1, 4))]
+    return tok.questions[question][:2] + body[:keep] + unseen + (end if rng.random() < 0.7 else [])
+
+
+def make_sample(rng, level, tok, crop, polish):
+    qweights = POLISH_QWEIGHTS if polish else QWEIGHTS[level]
     qtype = "word" if crop else rng.choices(QTYPES, weights=qweights)[0]
     case = make_data.make_case(rng, qtype)
     pixels, positions, pw, ph = twin.preprocess(case["image"], level)
@@ -127,9 +164,11 @@ def make_sample(rng, level, tok, crop, qweights):
     seqs = []
     for question, answer, kind in qas:
         q = tok.questions[question]
-        if kind == "offtask" and rng.random() < 0.3:
+        if kind == "offtask" and rng.random() < RANDOM_OFFTASK:
             # unseen words: random untrained vocabulary rows between <image|>\n\n and <turn|>
             q = q[:2] + [rng.randrange(300, 255000) for _ in range(rng.randint(2, 12))]
+        elif kind == "offtask" and polish and rng.random() < NEAR_TASK_OF_THE_REST:
+            q = near_task_question(rng, tok)
         seqs.append(dict(ids=tok.prefix + [twin.IMAGE] * n + q + tok.suffix,
                          answer=tok.answer(answer) + [twin.END_OF_TURN], qtype=kind,
                          pointer=attention_targets.pointer(question, kind)))
@@ -151,8 +190,8 @@ class Batches(torch.utils.data.IterableDataset):
             level = rng.choices(LEVELS, weights=weights)[0]
             crop = level >= 560 and rng.random() >= FULL_FRACTION
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
-            qweights = POLISH_QWEIGHTS if self.polish else QWEIGHTS[level]
-            yield level, [make_sample(rng, level, self.tok, crop, qweights) for _ in range(size)]
+            yield level, [make_sample(rng, level, self.tok, crop, self.polish)
+                          for _ in range(size)]
 
 
 def as_is(item):

@@ -19,6 +19,25 @@ def run(*cmd):
     subprocess.run([str(c) for c in cmd], check=True)
 
 
+def check_near_task_questions(tokens):
+    """The polish's near-task off-task questions never reach a task question's subject: none
+    starts like a task question through its subject (that would teach refusing a real one)."""
+    sys.path.insert(0, SCRIPTS)
+    import random
+    import train
+    tok = train.Tokens(tokens)
+    rng = random.Random(5)
+    starts = {tuple(tok.questions[q][:2 + subject + 1]) for q, subject in tok.task_forms}
+    header = {tuple(tok.questions[q][:2]) for q, _ in tok.task_forms}
+    unseen = set(tok.unseen)
+    for _ in range(500):
+        q = train.near_task_question(rng, tok)
+        assert tuple(q[:2]) in header, q
+        assert not any(tuple(q[:len(s)]) == s for s in starts), q
+        assert any(i in unseen for i in q), q
+    print("near-task questions: 500 drawn, none reaches a task question's subject")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -47,6 +66,12 @@ def main():
     corr = float(torch.corrcoef(torch.stack([a, b]))[0, 1])
     print(f"stage 2 patch embedder vs stage 1: correlation {corr:.4f}")
     assert corr > 0.99, corr
+
+    # ... and a polish step on top of it (retrain.sh's last run; its own question mix)
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, run_dir, "--steps", "4",
+        "--init-vision", stage1, "--resume", os.path.join(run_dir, "checkpoint.pt"), "--polish")
+    assert torch.load(os.path.join(run_dir, "checkpoint.pt"))["step"] == 4
+    check_near_task_questions(tokens)
 
     weights = os.path.join(work, "weights.rbln")
     run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(run_dir, "checkpoint.pt"), weights)
