@@ -1,6 +1,7 @@
 """The demo model's retraining pipeline still runs end to end, a few steps per stage: the
 tokens from the engine's own tokenizer and template (tokens.py), stage 1 (pretrain_vision.py),
-stage 2 starting from stage 1 (train.py --init-vision), the export (export.py), and a model
+stage 2 starting from stage 1 (train.py --init-vision), a --polish step on top of it (and its
+near-task off-task questions), the export (export.py), and a model
 folder made from the export that the engine answers with. retrain.sh runs the same steps at
 full length; this keeps them from rotting between retrains."""
 import argparse
