@@ -303,13 +303,18 @@ def make_case(rng, qtype):
             return dict(s, question=qa[0], answer=qa[1], qtype=qtype)
 
 
+def task_question_groups():
+    """The task's questions, one list per template (its forms differ only in the shape, colour
+    or kind asked about)."""
+    return [[f"How many {k}s are there?" for k in SHAPES] + ["How many shapes are there?"],
+            [f"What color is the {k}?" for k in SHAPES],
+            [f"What shape is {c}?" for c in COLORS],
+            ["What word is written in the image?"], ["Describe the image."]]
+
+
 def all_questions():
     """Every question string the task can ask (for tokenizing once)."""
-    qs = ["What word is written in the image?", "Describe the image.", "How many shapes are there?"]
-    qs += [f"How many {k}s are there?" for k in SHAPES]
-    qs += [f"What color is the {k}?" for k in SHAPES]
-    qs += [f"What shape is {c}?" for c in COLORS]
-    return qs + OFFTASK_TRAIN + OFFTASK_HELD_OUT
+    return [q for group in task_question_groups() for q in group] + OFFTASK_TRAIN + OFFTASK_HELD_OUT
 
 
 def main():

@@ -83,13 +83,8 @@ class Tokens:
         """Each task question with the index (in its body, after "<image|>\n\n") of its first
         word that varies within its template (the shape, colour or kind asked about), or of its
         last word where nothing varies."""
-        groups = [[f"How many {k}s are there?" for k in make_data.SHAPES] +
-                  ["How many shapes are there?"],
-                  [f"What color is the {k}?" for k in make_data.SHAPES],
-                  [f"What shape is {c}?" for c in make_data.COLORS],
-                  ["What word is written in the image?"], ["Describe the image."]]
         forms = []
-        for group in groups:
+        for group in make_data.task_question_groups():
             bodies = [self.questions[q][2:-1] for q in group]
             subject = next((i for i in range(len(bodies[0]))
                             if len({tuple(b[i:i + 1]) for b in bodies}) > 1), len(bodies[0]) - 1)
