@@ -3,7 +3,7 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
 (export.py). Usage:
 
   train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
-           [--resume CHECKPOINT.pt [--polish]]
+           [--shared-image] [--resume CHECKPOINT.pt [--polish]]
 
 retrain.sh runs it three times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
@@ -18,6 +18,11 @@ What makes it fit in the 90 minutes on 2 cores:
 - Attention targets (attention_targets.py): for colour, shape and count questions, where the
   answer must look is supervised too, so the lookup is not left to be found by the answer loss.
 - Reading is trained mostly on windows of soft tokens around the word (crop_to_word).
+- --shared-image: the decoder runs each image's prefix and soft tokens once for all the
+  questions about it (shared_decoder.py), not once per question: the same losses in about half
+  the decoder's time (bench/demo-model/RESULTS.md). Its float sums come in another order, so it
+  does not reproduce the committed weights; retrain.sh leaves it off until the next retrain.
+- glibc's malloc kept from returning freed memory to the kernel (retrain.sh says how and why).
 - Padding patches are skipped; only the vocabulary rows the task uses are trained (the rest
   stay generated).
 - OpenBLAS (libopenblas0-pthread) behind torch: Debian's reference BLAS is 35x slower.
@@ -41,6 +46,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import attention_targets  # noqa: E402
 import aux_targets  # noqa: E402
 import make_data  # noqa: E402
+import shared_decoder  # noqa: E402
 import twin  # noqa: E402
 
 EMBED_SEED = 0x5EED_DE40  # seed of the generated (untrained) table rows
@@ -212,9 +218,11 @@ class Generated:
 EMBED_SEED_T = twin.tensor_seed(EMBED_SEED, "embed_tokens")
 
 
-def forward_batch(model, heads, batch, gen, negatives, tok):
-    t = model.t
-    H = t["hidden"]
+def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False):
+    """The loss of one batch of images and their questions, whether each answer came out
+    right (teacher-forced, greedy), the questions, and the auxiliary and attention losses.
+    shared_image: run each image's part of the decoder once for all its questions
+    (shared_decoder.py: same function, less work); otherwise once per question."""
     pixels = torch.from_numpy(np.concatenate([s["pixels"] for s in batch]))
     positions = torch.from_numpy(np.concatenate([s["positions"] for s in batch]))
     offsets, slots_per_row, total = [], [], 0
@@ -235,30 +243,51 @@ def forward_batch(model, heads, batch, gen, negatives, tok):
     feats = model.project(pooled, exact=False)
     targets = {k: torch.from_numpy(np.concatenate([s["targets"][k] for s in batch]))
                for k in aux_targets.FIELDS}
-    image_feats = feats
-    # one decoder row per question; image features repeated for every question of an image
     starts = np.cumsum([0] + [s["n"] for s in batch])
-    rows_img = [torch.arange(starts[i], starts[i + 1]) for i, s in enumerate(batch) for _ in s["seqs"]]
-    rows_img = torch.cat(rows_img)
-    feats = feats[rows_img]
-    images = batch
-    batch = [dict(q, img_start=s["img_start"], n=s["n"], tokens=slice(starts[i], starts[i + 1]))
-             for i, s in enumerate(images) for q in s["seqs"]]
+    questions = [dict(q, image=i, img_start=s["img_start"], n=s["n"],
+                      tokens=slice(starts[i], starts[i + 1]))
+                 for i, s in enumerate(batch) for q in s["seqs"]]
+    decode = decode_shared if shared_image else decode_rows
+    hs, aux, pointer = decode(model, heads, questions, feats, targets, gen, tok)
+    targets = [tgt for s in questions for tgt in s["answer"]]
+    table = torch.cat([model.embed, negatives])
+    logits = model.softcap(hs @ table.T)
+    local = model.lookup[torch.tensor(targets)]
+    loss = F.cross_entropy(logits, local) + AUX_WEIGHT * aux + POINTER_WEIGHT * pointer
+    # per-sample exact match (greedy over the trained rows and the negatives)
+    correct = (logits.argmax(-1) == local)
+    per_sample, i = [], 0
+    for s in questions:
+        per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
+        i += len(s["answer"])
+    return loss, per_sample, questions, aux, pointer
 
-    seqs = [s["ids"] + s["answer"][:-1] for s in batch]
+
+def embed_text(model, ids, gen):
+    """The embedded rows of token ids (Gemma scales the table by sqrt(hidden), in bf16)."""
+    scale = float(twin.bf16(torch.tensor(math.sqrt(model.t["hidden"]))))
+    return model.table_rows(ids, gen) * scale
+
+
+def decode_rows(model, heads, questions, feats, targets, gen, tok):
+    """The decoder once per question, on its whole sequence: the answer rows' final hidden
+    states [answer tokens, H], the auxiliary loss and the attention-target loss."""
+    # one decoder row per question; image features repeated for every question of an image
+    rows_img = torch.cat([torch.arange(s["tokens"].start, s["tokens"].stop) for s in questions])
+    image_feats, feats = feats, feats[rows_img]
+    seqs = [s["ids"] + s["answer"][:-1] for s in questions]
     T = max(len(q) for q in seqs)
-    ids = torch.zeros(len(batch), T, dtype=torch.long)
-    valid = torch.zeros(len(batch), T, dtype=torch.bool)
-    span = torch.full((len(batch), T), -1, dtype=torch.long)
+    ids = torch.zeros(len(questions), T, dtype=torch.long)
+    valid = torch.zeros(len(questions), T, dtype=torch.bool)
+    span = torch.full((len(questions), T), -1, dtype=torch.long)
     for b, q in enumerate(seqs):
         ids[b, :len(q)] = torch.tensor(q)
         valid[b, :len(q)] = True
-        s = batch[b]
+        s = questions[b]
         span[b, s["img_start"]:s["img_start"] + s["n"]] = 0
     is_img = span >= 0
     text_ids = torch.where(is_img | ~valid, torch.full_like(ids, tok.prefix[0]), ids)
-    scale = float(twin.bf16(torch.tensor(math.sqrt(H))))
-    x = model.table_rows(text_ids, gen) * scale
+    x = embed_text(model, text_ids, gen)
     x = x.masked_scatter(is_img[..., None], feats)
     taps = {AUX_LAYER: None, LATE_LAYER: None}
     attention = {attention_targets.LAYER: None, attention_targets.FIRST_LAYER: None}
@@ -267,34 +296,66 @@ def forward_batch(model, heads, batch, gen, negatives, tok):
     aux = heads.loss(image_feats, taps[AUX_LAYER][is_img], taps[LATE_LAYER][is_img], targets,
                      context_targets)
     pointed = [(b, len(s["ids"]) - 1, s["img_start"], s["pointer"], s["tokens"])
-               for b, s in enumerate(batch) if s["pointer"]]
+               for b, s in enumerate(questions) if s["pointer"]]
     pointer = attention_targets.loss(attention[attention_targets.LAYER], pointed, targets)
     first_rows, seen = [], set()
-    for b, s in enumerate(batch):  # the image span's attention is the same for every question
+    for b, s in enumerate(questions):  # the image span's attention is the same for every question
         if s["tokens"].start not in seen:
             seen.add(s["tokens"].start)
             first_rows.append((b, s["img_start"], s["tokens"]))
     pointer = pointer + attention_targets.first_loss(attention[attention_targets.FIRST_LAYER],
                                                      first_rows, targets)
+    rows = [h[b, len(s["ids"]) - 1 + k] for b, s in enumerate(questions)
+            for k in range(len(s["answer"]))]
+    return torch.stack(rows), aux, pointer
 
-    rows, targets = [], []
-    for b, s in enumerate(batch):
-        start = len(s["ids"]) - 1
-        for k, tgt in enumerate(s["answer"]):
-            rows.append(h[b, start + k])
-            targets.append(tgt)
-    hs = torch.stack(rows)
-    table = torch.cat([model.embed, negatives])
-    logits = model.softcap(hs @ table.T)
-    local = model.lookup[torch.tensor(targets)]
-    loss = F.cross_entropy(logits, local) + AUX_WEIGHT * aux + POINTER_WEIGHT * pointer
-    # per-sample exact match (greedy over the trained rows and the negatives)
-    correct = (logits.argmax(-1) == local)
-    per_sample, i = [], 0
-    for s in batch:
-        per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
-        i += len(s["answer"])
-    return loss, per_sample, batch, aux, pointer
+
+def decode_shared(model, heads, questions, feats, targets, gen, tok):
+    """As decode_rows, with each image's prefix and soft tokens run once (shared_decoder.py)."""
+    images = {}
+    for s in questions:
+        images.setdefault(s["image"], s)
+    images = [images[i] for i in sorted(images)]
+    prefix = images[0]["ids"][:images[0]["img_start"]]
+    C = len(prefix) + max(s["n"] for s in images)
+    ctx = torch.zeros(len(images), C, model.t["hidden"])
+    ctx_valid = torch.zeros(len(images), C, dtype=torch.bool)
+    ctx_span = torch.full((len(images), C), -1, dtype=torch.long)
+    prefix_rows = embed_text(model, torch.tensor(prefix), gen)
+    for i, s in enumerate(images):
+        ctx[i, :len(prefix)] = prefix_rows
+        ctx[i, len(prefix):len(prefix) + s["n"]] = feats[s["tokens"]]
+        ctx_valid[i, :len(prefix) + s["n"]] = True
+        ctx_span[i, len(prefix):len(prefix) + s["n"]] = 0
+    own = [s["ids"][s["img_start"] + s["n"]:] + s["answer"][:-1] for s in questions]
+    L = max(len(q) for q in own)
+    ids = torch.full((len(questions), L), tok.prefix[0], dtype=torch.long)
+    q_valid = torch.zeros(len(questions), L, dtype=torch.bool)
+    for b, q in enumerate(own):
+        ids[b, :len(q)] = torch.tensor(q)
+        q_valid[b, :len(q)] = True
+    owner = torch.tensor([s["image"] for s in questions])
+    taps = {AUX_LAYER: None, LATE_LAYER: None}
+    attention = {attention_targets.LAYER: None, attention_targets.FIRST_LAYER: None}
+    h = shared_decoder.decode(model, ctx, ctx_span, ctx_valid, embed_text(model, ids, gen),
+                              q_valid, owner, taps=taps, attention_of=attention)
+    # the image span once per question, as decode_rows weighs it
+    is_img = ctx_span >= 0
+    rows_img = torch.cat([torch.arange(s["tokens"].start, s["tokens"].stop) for s in questions])
+    context_targets = {k: v[rows_img] for k, v in targets.items()}
+    aux = heads.loss(feats, taps[AUX_LAYER][is_img][rows_img], taps[LATE_LAYER][is_img][rows_img],
+                     targets, context_targets)
+    # a question's own tokens start where its image's context ends
+    begin = [s["img_start"] + s["n"] for s in questions]
+    pointed = [(b, len(s["ids"]) - 1 - begin[b], s["img_start"], s["pointer"], s["tokens"])
+               for b, s in enumerate(questions) if s["pointer"]]
+    pointer = attention_targets.loss(attention[attention_targets.LAYER][1], pointed, targets)
+    first_rows = [(i, s["img_start"], s["tokens"]) for i, s in enumerate(images)]
+    pointer = pointer + attention_targets.first_loss(
+        attention[attention_targets.FIRST_LAYER][0], first_rows, targets)
+    rows = [h[b, len(s["ids"]) - 1 - begin[b] + k] for b, s in enumerate(questions)
+            for k in range(len(s["answer"]))]
+    return torch.stack(rows), aux, pointer
 
 
 def main():
@@ -307,6 +368,10 @@ def main():
     ap.add_argument("--resume")
     ap.add_argument("--polish", action="store_true", help="the question mix of POLISH_QWEIGHTS")
     ap.add_argument("--init-vision", help="stage 1's output (pretrain_vision.py)")
+    ap.add_argument("--shared-image", action="store_true",
+                    help="run each image's part of the decoder once for all its questions "
+                         "(shared_decoder.py): the same losses in less time, but not the "
+                         "same float sums, so not the committed weights")
     ap.add_argument("--vision-lr-scale", type=float, default=0.3,
                     help="learning rate of a pretrained vision side, relative to --lr")
     args = ap.parse_args()
@@ -358,7 +423,8 @@ def main():
     for step, (level, batch) in enumerate(loader, start=start_step):
         for g in opt.param_groups:
             g["lr"] = args.lr * g["scale"] * sched(step)
-        loss, ok, seqs, aux, pointer = forward_batch(model, heads, batch, gen, negatives, tok)
+        loss, ok, seqs, aux, pointer = forward_batch(model, heads, batch, gen, negatives, tok,
+                                                     args.shared_image)
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)

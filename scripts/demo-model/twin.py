@@ -239,8 +239,7 @@ class Twin(nn.Module):
         (training's auxiliary targets read them); `attention_of`, likewise, those layers'
         attention probabilities [B, heads, T, T] (training supervises where answers look)."""
         t = self.t
-        B, T, H = x.shape
-        eps, hd, nh, nkv = t["rms_eps"], t["head_dim"], t["heads"], t["kv_heads"]
+        T = x.shape[1]
         pos = torch.arange(T)
         i, j = pos[:, None], pos[None, :]
         same = (span[:, :, None] == span[:, None, :]) & (span[:, :, None] >= 0)
@@ -249,33 +248,49 @@ class Twin(nn.Module):
         masks = {False: base, True: base & near[None]}
         tables = {}
         for th in (t["rope_theta_sliding"], t["rope_theta_global"]):
-            tables[th] = text_rope_tables(pos, hd, th)
+            tables[th] = text_rope_tables(pos, t["head_dim"], th)
         for li, layer in enumerate(self.text_layers):
             sliding = t["sliding"][li]
             cos, sin = tables[t["rope_theta_sliding"] if sliding else t["rope_theta_global"]]
-            h = rms(x, layer.input_norm, eps)
-            q = (h @ layer.q_proj.T).view(B, T, nh, hd)
-            k = (h @ layer.k_proj.T).view(B, T, nkv, hd)
-            v = (h @ layer.v_proj.T).view(B, T, nkv, hd)
-            q = rope_half(rms(q, layer.q_norm, eps), cos[:, None], sin[:, None])
-            k = rope_half(rms(k, layer.k_norm, eps), cos[:, None], sin[:, None])
-            v = rms(v, None, eps)
-            if exact:
-                k, v = bf16(k), bf16(v)
-            rep = nh // nkv
-            k = k.repeat_interleave(rep, dim=2)
-            v = v.repeat_interleave(rep, dim=2)
-            scores = torch.einsum("bihd,bjhd->bhij", q, k)
-            scores = scores.masked_fill(~masks[sliding][:, None], float("-inf"))
-            probs = scores.softmax(-1)
+            q, k, v = self.qkv(layer, x, cos[:, None], sin[:, None], exact)
+            probs = self.attend(q, k, masks[sliding])
             if attention_of is not None and li in attention_of:
                 attention_of[li] = probs
-            att = torch.einsum("bhij,bjhd->bihd", probs, v).reshape(B, T, nh * hd)
-            x = x + rms(att @ layer.o_proj.T, layer.post_attention_norm, eps)
-            x = layer.mlp(x, eps)
+            x = self.attention_output(layer, x, probs, v)
             if taps is not None and li in taps:
                 taps[li] = x
-        return rms(x, self.final_norm, eps)
+        return rms(x, self.final_norm, t["rms_eps"])
+
+    def qkv(self, layer, x, cos, sin, exact=False):
+        """A text layer's queries [B, T, heads, hd], keys and values [B, T, heads, hd] (the
+        key/value heads repeated for their query heads); cos/sin broadcast over the heads."""
+        t = self.t
+        B, T, _ = x.shape
+        eps, hd, nh, nkv = t["rms_eps"], t["head_dim"], t["heads"], t["kv_heads"]
+        h = rms(x, layer.input_norm, eps)
+        q = (h @ layer.q_proj.T).view(B, T, nh, hd)
+        k = (h @ layer.k_proj.T).view(B, T, nkv, hd)
+        v = (h @ layer.v_proj.T).view(B, T, nkv, hd)
+        q = rope_half(rms(q, layer.q_norm, eps), cos, sin)
+        k = rope_half(rms(k, layer.k_norm, eps), cos, sin)
+        v = rms(v, None, eps)
+        if exact:
+            k, v = bf16(k), bf16(v)
+        rep = nh // nkv
+        return q, k.repeat_interleave(rep, dim=2), v.repeat_interleave(rep, dim=2)
+
+    @staticmethod
+    def attend(q, k, mask):
+        """Attention probabilities [B, heads, Tq, Tk]; mask [B, Tq, Tk], True where allowed."""
+        scores = torch.einsum("bihd,bjhd->bhij", q, k)
+        return scores.masked_fill(~mask[:, None], float("-inf")).softmax(-1)
+
+    def attention_output(self, layer, x, probs, v):
+        """The layer's output: x plus its attention (probs over the values v), then its MLP."""
+        B, T, _ = x.shape
+        att = torch.einsum("bhij,bjhd->bihd", probs, v).reshape(B, T, -1)
+        x = x + rms(att @ layer.o_proj.T, layer.post_attention_norm, self.t["rms_eps"])
+        return layer.mlp(x, self.t["rms_eps"])
 
     def softcap(self, logits):
         cap = self.t["final_logit_softcap"]

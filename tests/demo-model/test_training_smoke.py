@@ -1,7 +1,8 @@
 """The demo model's retraining pipeline still runs end to end, a few steps per stage: the
 tokens from the engine's own tokenizer and template (tokens.py), stage 1 (pretrain_vision.py),
 stage 2 starting from stage 1 (train.py --init-vision), a --polish step on top of it (and its
-near-task off-task questions), the export (export.py), and a model
+near-task off-task questions), --shared-image's losses against the default decoder's, the
+export (export.py), and a model
 folder made from the export that the engine answers with. retrain.sh runs the same steps at
 full length; this keeps them from rotting between retrains."""
 import argparse
@@ -39,6 +40,32 @@ def check_near_task_questions(tokens):
     print("near-task questions: 500 drawn, none reaches a task question's subject")
 
 
+def check_shared_image(tokens):
+    """train.py --shared-image (each image's part of the decoder once for all its questions)
+    gives the same losses and the same right answers as one decoder row per question, on real
+    batches of every kind: shapes with three questions each, and word crops."""
+    sys.path.insert(0, SCRIPTS)
+    import train
+    import twin
+    torch.manual_seed(1)
+    tok = train.Tokens(tokens)
+    model = twin.Twin(used_tokens=tok.used())
+    heads = train.aux_targets.Heads(model.t["hidden"])
+    gen = train.Generated(model.t["hidden"])
+    negatives = twin.generated_rows(train.EMBED_SEED_T, train.EMBED_SCALE, range(300, 400),
+                                    model.t["hidden"])
+    levels = set()
+    for level, batch in train.Batches(tok, 9, 0):  # levels 280, 140, 70, 560 and 1120 (crops)
+        with torch.no_grad():
+            rows = train.forward_batch(model, heads, batch, gen, negatives, tok, False)
+            shared = train.forward_batch(model, heads, batch, gen, negatives, tok, True)
+        for a, b in ((rows[0], shared[0]), (rows[3], shared[3]), (rows[4], shared[4])):
+            assert abs(float(a) - float(b)) <= 1e-4 * max(1.0, abs(float(a))), (level, a, b)
+        assert rows[1] == shared[1], level
+        levels.add(level)
+    print(f"--shared-image: the same losses at levels {sorted(levels)}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -49,6 +76,7 @@ def main():
     frame, tokens = os.path.join(work, "frame-model"), os.path.join(work, "tokens.json")
     run(args.cli, "make-sim-model", frame, "--seed", "1")
     run(py, os.path.join(SCRIPTS, "tokens.py"), args.cli, frame, tokens)
+    check_shared_image(tokens)
     stage1 = os.path.join(work, "vision.pt")
     run(py, os.path.join(SCRIPTS, "pretrain_vision.py"), stage1, "--steps", "2")
     vision = torch.load(stage1)["vision"]
