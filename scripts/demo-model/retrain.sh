@@ -3,7 +3,9 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# About 85 minutes on 2 cores (one trains, one draws the images): stage 1 ~15 min, stage 2 ~70.
+# About 72 minutes on 2 cores (one trains, one draws the images), projected from the first
+# hundreds of steps of each stage: stage 1 ~17 min, stage 2 ~47, the polish ~6 (the committed
+# weights took 83 minutes on 2026-12-01, before the malloc settings below).
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +22,15 @@ esac
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
 # One core trains (one BLAS thread), the other draws the images (a data worker).
+# glibc's malloc returns large freed blocks to the kernel (mmap'd ones at once, the heap's top
+# when it passes a threshold), and a training step allocates and frees hundreds of blocks of
+# megabytes (a level-280 batch's attention maps are ~27 MB a layer): each comes back as fresh
+# zeroed pages, and the kernel's page work outweighed the arithmetic. Serving blocks up to
+# 32 MB (the most glibc allows) from a heap that is never trimmed and grows 1 GB at a time made
+# the same steps 2-3x faster on a 2-core machine, with the same checkpoints bit for bit
+# (bench/demo-model/RESULTS.md).
+export MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=17179869184 \
+       MALLOC_TOP_PAD_=1073741824
 run() { OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/$@"; }
 stage2() { run train.py --init-vision "$work/vision.pt" "$@" "$work/tokens.json" "$work/run"; }
 # Stage 1: the vision side alone learns the shapes (pretrain_vision.py says why); stage 2: all.
