@@ -61,15 +61,15 @@ def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None
         k = torch.cat([ck[owner], qk], 1)
         v = torch.cat([cv[owner], qv], 1)
         q_probs = model.attend(qq, k, q_masks[sliding])
-        last = li == len(model.text_layers) - 1
-        want_ctx = not last or (attention_of is not None and li in attention_of) or \
-            (taps is not None and li in taps)
-        c_probs = model.attend(cq, ck, ctx_masks[sliding]) if want_ctx else None
-        if attention_of is not None and li in attention_of:
+        # after the last layer only the questions go on, unless its context is asked for
+        need_ctx = li < len(model.text_layers) - 1 or li in (attention_of or {}) or \
+            li in (taps or {})
+        c_probs = model.attend(cq, ck, ctx_masks[sliding]) if need_ctx else None
+        if li in (attention_of or {}):
             attention_of[li] = (c_probs, q_probs)
         y = model.attention_output(layer, y, q_probs, v)
-        if not last or (taps is not None and li in taps):
+        if need_ctx:
             x = model.attention_output(layer, x, c_probs, cv)
-        if taps is not None and li in taps:
+        if li in (taps or {}):
             taps[li] = x
     return twin.rms(y, model.final_norm, t["rms_eps"])

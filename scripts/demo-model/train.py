@@ -269,11 +269,41 @@ def embed_text(model, ids, gen):
     return model.table_rows(ids, gen) * scale
 
 
+def image_rows(questions):
+    """Indices into the batch's soft tokens: each question's image, once per question (the
+    weight the auxiliary targets have always had)."""
+    return torch.cat([torch.arange(s["tokens"].start, s["tokens"].stop) for s in questions])
+
+
+def aux_loss(heads, feats, after_aux, after_late, targets, rows_img):
+    """heads.loss with the decoder's image-span states given once per question (rows_img)."""
+    context_targets = {k: v[rows_img] for k, v in targets.items()}
+    return heads.loss(feats, after_aux, after_late, targets, context_targets)
+
+
+def answer_positions(questions, begin):
+    """Per question, the decoder row position that predicts its first answer token, with its
+    decoded tokens starting at absolute position begin[b]."""
+    return [len(s["ids"]) - 1 - begin[b] for b, s in enumerate(questions)]
+
+
+def pointer_rows(questions, at):
+    """attention_targets.loss's rows: the questions whose answer has a place to look."""
+    return [(b, at[b], s["img_start"], s["pointer"], s["tokens"])
+            for b, s in enumerate(questions) if s["pointer"]]
+
+
+def answer_states(h, questions, at):
+    """The final hidden states that predict each answer token [answer tokens, H]."""
+    return torch.stack([h[b, at[b] + k] for b, s in enumerate(questions)
+                        for k in range(len(s["answer"]))])
+
+
 def decode_rows(model, heads, questions, feats, targets, gen, tok):
     """The decoder once per question, on its whole sequence: the answer rows' final hidden
     states [answer tokens, H], the auxiliary loss and the attention-target loss."""
     # one decoder row per question; image features repeated for every question of an image
-    rows_img = torch.cat([torch.arange(s["tokens"].start, s["tokens"].stop) for s in questions])
+    rows_img = image_rows(questions)
     image_feats, feats = feats, feats[rows_img]
     seqs = [s["ids"] + s["answer"][:-1] for s in questions]
     T = max(len(q) for q in seqs)
@@ -292,12 +322,11 @@ def decode_rows(model, heads, questions, feats, targets, gen, tok):
     taps = {AUX_LAYER: None, LATE_LAYER: None}
     attention = {attention_targets.LAYER: None, attention_targets.FIRST_LAYER: None}
     h = model.decoder(x, span, valid, taps=taps, attention_of=attention)
-    context_targets = {k: v[rows_img] for k, v in targets.items()}
-    aux = heads.loss(image_feats, taps[AUX_LAYER][is_img], taps[LATE_LAYER][is_img], targets,
-                     context_targets)
-    pointed = [(b, len(s["ids"]) - 1, s["img_start"], s["pointer"], s["tokens"])
-               for b, s in enumerate(questions) if s["pointer"]]
-    pointer = attention_targets.loss(attention[attention_targets.LAYER], pointed, targets)
+    aux = aux_loss(heads, image_feats, taps[AUX_LAYER][is_img], taps[LATE_LAYER][is_img],
+                   targets, rows_img)
+    at = answer_positions(questions, [0] * len(questions))
+    pointer = attention_targets.loss(attention[attention_targets.LAYER],
+                                     pointer_rows(questions, at), targets)
     first_rows, seen = [], set()
     for b, s in enumerate(questions):  # the image span's attention is the same for every question
         if s["tokens"].start not in seen:
@@ -305,9 +334,7 @@ def decode_rows(model, heads, questions, feats, targets, gen, tok):
             first_rows.append((b, s["img_start"], s["tokens"]))
     pointer = pointer + attention_targets.first_loss(attention[attention_targets.FIRST_LAYER],
                                                      first_rows, targets)
-    rows = [h[b, len(s["ids"]) - 1 + k] for b, s in enumerate(questions)
-            for k in range(len(s["answer"]))]
-    return torch.stack(rows), aux, pointer
+    return answer_states(h, questions, at), aux, pointer
 
 
 def decode_shared(model, heads, questions, feats, targets, gen, tok):
@@ -339,23 +366,18 @@ def decode_shared(model, heads, questions, feats, targets, gen, tok):
     attention = {attention_targets.LAYER: None, attention_targets.FIRST_LAYER: None}
     h = shared_decoder.decode(model, ctx, ctx_span, ctx_valid, embed_text(model, ids, gen),
                               q_valid, owner, taps=taps, attention_of=attention)
-    # the image span once per question, as decode_rows weighs it
     is_img = ctx_span >= 0
-    rows_img = torch.cat([torch.arange(s["tokens"].start, s["tokens"].stop) for s in questions])
-    context_targets = {k: v[rows_img] for k, v in targets.items()}
-    aux = heads.loss(feats, taps[AUX_LAYER][is_img][rows_img], taps[LATE_LAYER][is_img][rows_img],
-                     targets, context_targets)
+    rows_img = image_rows(questions)
+    aux = aux_loss(heads, feats, taps[AUX_LAYER][is_img][rows_img],
+                   taps[LATE_LAYER][is_img][rows_img], targets, rows_img)
     # a question's own tokens start where its image's context ends
-    begin = [s["img_start"] + s["n"] for s in questions]
-    pointed = [(b, len(s["ids"]) - 1 - begin[b], s["img_start"], s["pointer"], s["tokens"])
-               for b, s in enumerate(questions) if s["pointer"]]
-    pointer = attention_targets.loss(attention[attention_targets.LAYER][1], pointed, targets)
+    at = answer_positions(questions, [s["img_start"] + s["n"] for s in questions])
+    pointer = attention_targets.loss(attention[attention_targets.LAYER][1],
+                                     pointer_rows(questions, at), targets)
     first_rows = [(i, s["img_start"], s["tokens"]) for i, s in enumerate(images)]
     pointer = pointer + attention_targets.first_loss(
         attention[attention_targets.FIRST_LAYER][0], first_rows, targets)
-    rows = [h[b, len(s["ids"]) - 1 - begin[b] + k] for b, s in enumerate(questions)
-            for k in range(len(s["answer"]))]
-    return torch.stack(rows), aux, pointer
+    return answer_states(h, questions, at), aux, pointer
 
 
 def main():
