@@ -26,17 +26,19 @@ import math
 
 import torch
 
-from aux_targets import COLORS, KINDS  # labels: KINDS.index + 1, COLORS.index + 1
+from aux_targets import COLORS, KINDS, WORD_KIND  # labels: KINDS.index + 1, COLORS.index + 1
 
 LAYER = 3  # the last decoder layer (global)
 OBJECT_HEAD, COUNT_HEADS = 0, (1, 2, 3)
 FIRST_LAYER, FIRST_HEAD = 2, 0
 
 
-def pointer(question, qtype):
+def pointer(question, qtype, reading=False):
     """What the answer to `question` must read, or None: ("kind", label) for the colour of a
     shape, ("color", label) for the shape of a colour, ("count", label) for a count (label 0:
-    all shapes)."""
+    all shapes); with `reading` (train.py --reading), ("kind", WORD_KIND) for the word."""
+    if qtype == "word" and reading:  # the word's tokens, which reading_stage.py taught to name it
+        return ("kind", WORD_KIND)
     if qtype == "color":  # "What color is the KIND?"
         return ("kind", KINDS.index(question.split()[-1][:-1]) + 1)
     if qtype == "shape":  # "What shape is COLOR?"

@@ -9,6 +9,7 @@ import json
 import os
 import sys
 
+import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -66,9 +67,25 @@ def write(model, path):
 
 def load(checkpoint):
     state = torch.load(checkpoint)
-    model = twin.Twin(used_tokens=state["used"].tolist())
+    model = twin.Twin(vision=state.get("vision", twin.VISION), used_tokens=state["used"].tolist())
     model.load_state_dict(state["model"])
     return model, state
+
+
+def read(path):
+    """The Twin that write() stored in `path` (its weights as stored: bf16 values in float32)."""
+    stored, config = twin.read_rbln(path)
+    data, header, blob = twin.read_rbln_header(path)
+    rows = next(t for t in header["tensors"] if t["name"] == "text.lm_head")["rows"]
+    raw = np.frombuffer(data, dtype=np.int16, count=rows["bytes"] // 2, offset=blob + rows["offset"])
+    table = torch.from_numpy(raw.copy()).view(torch.bfloat16).float().view(len(rows["ids"]), -1)
+    model = twin.Twin(config["text"], config["vision"], used_tokens=rows["ids"])
+    names = dict(tensors(model))
+    with torch.no_grad():
+        for name, value in stored.items():
+            names[name].copy_(value.view_as(names[name]))
+        model.embed.copy_(table)
+    return model
 
 
 def main():

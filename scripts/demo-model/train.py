@@ -4,10 +4,15 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
 
   train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
            [--shared-image] [--resume CHECKPOINT.pt [--polish]]
+           [--init-model READING.pt --start STEP --reading]
 
 retrain.sh runs it three times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
 off-task questions that start like a task question, near_task_question).
+--init-model --reading goes on from the experimental reading stage (reading_stage.py, not in
+retrain.sh): its whole model with fresh auxiliary heads (trained alone for --heads-first steps)
+and a schedule of its own from --start, more 1120 batches, and word answers told to look at
+the word's tokens.
 
 What makes it fit in the 90 minutes on 2 cores:
 - Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
@@ -74,6 +79,9 @@ POLISH_QWEIGHTS = [3, 4, 6, 1, 1, 4]
 POLISH_NEAR_TASK = 0.3  # share of --polish off-task questions made by near_task_question
 RANDOM_OFFTASK = 0.3  # share of off-task questions made of random untrained rows
 NEAR_TASK_OF_THE_REST = POLISH_NEAR_TASK / (1 - RANDOM_OFFTASK)
+# --reading: after reading_stage.py, the decoder learns to answer with the word its soft tokens
+# now carry; more batches at 1120, and the answer to a word question is told where to look.
+READING_LEVEL_WEIGHTS = [0.08, 0.17, 0.25, 0.10, 0.40]
 
 
 class Tokens:
@@ -145,7 +153,7 @@ def near_task_question(rng, tok):
     return tok.questions[question][:2] + body[:keep] + unseen + (end if rng.random() < 0.7 else [])
 
 
-def make_sample(rng, level, tok, crop, polish):
+def make_sample(rng, level, tok, crop, polish, reading=False):
     qweights = POLISH_QWEIGHTS if polish else QWEIGHTS[level]
     qtype = "word" if crop else rng.choices(QTYPES, weights=qweights)[0]
     case = make_data.make_case(rng, qtype)
@@ -172,7 +180,7 @@ def make_sample(rng, level, tok, crop, polish):
             q = near_task_question(rng, tok)
         seqs.append(dict(ids=tok.prefix + [twin.IMAGE] * n + q + tok.suffix,
                          answer=tok.answer(answer) + [twin.END_OF_TURN], qtype=kind,
-                         pointer=attention_targets.pointer(question, kind)))
+                         pointer=attention_targets.pointer(question, kind, reading)))
     return dict(pixels=pixels, positions=positions, pool=pool, per_row=per_row, seqs=seqs,
                 img_start=len(tok.prefix), n=n, targets=targets)
 
@@ -181,17 +189,21 @@ class Batches(torch.utils.data.IterableDataset):
     """The training stream, made in a worker process (one core draws and resizes images while
     the other trains); a pure function of the seed, so runs repeat exactly."""
 
-    def __init__(self, tok, steps, start, polish=False):
-        self.tok, self.steps, self.start, self.polish = tok, steps, start, polish
+    def __init__(self, tok, steps, start, polish=False, reading=False):
+        self.tok, self.steps, self.start = tok, steps, start
+        self.polish, self.reading = polish, reading
 
     def __iter__(self):
         for step in range(self.start, self.steps):
             rng = random.Random(14_000_000 + step)  # training seeds; the bench uses >= 10**9
-            weights = POLISH_LEVEL_WEIGHTS if self.polish else LEVEL_WEIGHTS
+            weights = (POLISH_LEVEL_WEIGHTS if self.polish else
+                       READING_LEVEL_WEIGHTS if self.reading else LEVEL_WEIGHTS)
             level = rng.choices(LEVELS, weights=weights)[0]
             crop = level >= 560 and rng.random() >= FULL_FRACTION
+            if self.reading and level == 1120:  # a whole 1120 image through the reading
+                crop = True                      # stage's vision side: ~10 s, with backward
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
-            yield level, [make_sample(rng, level, self.tok, crop, self.polish)
+            yield level, [make_sample(rng, level, self.tok, crop, self.polish, self.reading)
                           for _ in range(size)]
 
 
@@ -218,11 +230,13 @@ class Generated:
 EMBED_SEED_T = twin.tensor_seed(EMBED_SEED, "embed_tokens")
 
 
-def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False):
+def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
+                  vision_grad=True):
     """The loss of one batch of images and their questions, whether each answer came out
     right (teacher-forced, greedy), the questions, and the auxiliary and attention losses.
     shared_image: run each image's part of the decoder once for all its questions
-    (shared_decoder.py: same function, less work); otherwise once per question."""
+    (shared_decoder.py: same function, less work); otherwise once per question.
+    vision_grad=False: the vision side runs without a backward pass (--freeze-vision)."""
     pixels = torch.from_numpy(np.concatenate([s["pixels"] for s in batch]))
     positions = torch.from_numpy(np.concatenate([s["positions"] for s in batch]))
     offsets, slots_per_row, total = [], [], 0
@@ -231,16 +245,17 @@ def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False):
         slots_per_row.append(torch.full((len(s["pixels"]),), s["per_row"], dtype=torch.long))
         total += s["n"]
     pad = torch.zeros(len(pixels), dtype=torch.bool)
-    emb, _ = model.vision_inputs(pixels, positions, exact=False)
-    if VISION_ATTENTION:  # one image at a time: patches attend within their own image
-        sizes = [len(s["pixels"]) for s in batch]
-        x = torch.cat([model.vision_encoder(e, p, m, attention=True) for e, p, m in
-                       zip(emb.split(sizes), positions.split(sizes), pad.split(sizes))])
-    else:
-        x = model.vision_encoder(emb, positions, pad, attention=False)
-    pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
-    pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
-    feats = model.project(pooled, exact=False)
+    with torch.set_grad_enabled(vision_grad and torch.is_grad_enabled()):
+        emb, _ = model.vision_inputs(pixels, positions, exact=False)
+        if VISION_ATTENTION:  # one image at a time: patches attend within their own image
+            sizes = [len(s["pixels"]) for s in batch]
+            x = torch.cat([model.vision_encoder(e, p, m, attention=True) for e, p, m in
+                           zip(emb.split(sizes), positions.split(sizes), pad.split(sizes))])
+        else:
+            x = model.vision_encoder(emb, positions, pad, attention=False)
+        pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
+        pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
+        feats = model.project(pooled, exact=False)
     targets = {k: torch.from_numpy(np.concatenate([s["targets"][k] for s in batch]))
                for k in aux_targets.FIELDS}
     starts = np.cumsum([0] + [s["n"] for s in batch])
@@ -390,6 +405,16 @@ def main():
     ap.add_argument("--resume")
     ap.add_argument("--polish", action="store_true", help="the question mix of POLISH_QWEIGHTS")
     ap.add_argument("--init-vision", help="stage 1's output (pretrain_vision.py)")
+    ap.add_argument("--init-model", help="a whole model to go on from (reading_stage.py's "
+                    "output), with fresh auxiliary heads and optimizer, at step --start")
+    ap.add_argument("--start", type=int, default=0, help="with --init-model: its first step")
+    ap.add_argument("--heads-first", type=int, default=50,
+                    help="with --init-model: steps that train only the fresh auxiliary heads")
+    ap.add_argument("--reading", action="store_true",
+                    help="READING_LEVEL_WEIGHTS, and word answers told where to look")
+    ap.add_argument("--freeze-vision", action="store_true",
+                    help="the vision side as it is, run without a backward pass (a two-layer "
+                         "side's backward is ~4x its forward)")
     ap.add_argument("--shared-image", action="store_true",
                     help="run each image's part of the decoder once for all its questions "
                          "(shared_decoder.py): the same losses in less time, but not the "
@@ -402,7 +427,8 @@ def main():
     os.makedirs(args.out, exist_ok=True)
 
     tok = Tokens(args.tokens)
-    model = twin.Twin(used_tokens=tok.used())
+    init = torch.load(args.init_model) if args.init_model else None
+    model = twin.Twin(vision=init["vision"] if init else twin.VISION, used_tokens=tok.used())
     for layer in model.vision_layers:
         if not VISION_ATTENTION:  # attention output held at zero (see the docstring)
             layer.o_proj.data.zero_()
@@ -415,18 +441,28 @@ def main():
     negatives = twin.generated_rows(EMBED_SEED_T, EMBED_SCALE, neg_ids, model.t["hidden"])
     heads = aux_targets.Heads(model.t["hidden"])
     vision_scale = 1.0
+    if init:
+        assert init["used"].tolist() == model.used.tolist(), "another vocabulary"
+        model.load_state_dict(init["model"])
+        vision_scale = args.vision_lr_scale
     if args.init_vision:  # stage 1 taught the vision side the shapes: move it gently
         missing = model.load_state_dict(torch.load(args.init_vision)["vision"], strict=False)
         assert not missing.unexpected_keys, missing.unexpected_keys
         vision_scale = args.vision_lr_scale
+    if args.freeze_vision:
+        for name, p in model.named_parameters():
+            if name.startswith(("input_proj", "position_embedding_table", "projection",
+                                "vision_layers.")):
+                p.requires_grad_(False)
     params = [p for p in model.parameters() if p.requires_grad] + list(heads.parameters())
     vision_ids = {id(p) for name, p in model.named_parameters()
                   if name.startswith(("input_proj", "position_embedding_table", "projection",
                                       "vision_layers."))}
     groups = [{"params": [p for p in params if id(p) not in vision_ids], "scale": 1.0},
               {"params": [p for p in params if id(p) in vision_ids], "scale": vision_scale}]
+    trunk = [p for p in model.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=0.0, betas=(0.9, 0.98))
-    start_step = 0
+    start_step = args.start if init else 0
     if args.resume:
         state = torch.load(args.resume)
         model.load_state_dict(state["model"])
@@ -434,11 +470,15 @@ def main():
         opt.load_state_dict(state["opt"])
         start_step = state["step"]
     warm = 100
-    sched = lambda s: min(1.0, (s + 1) / warm) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, s / args.steps))))
+    first = start_step if init else 0  # --init-model: a schedule of its own from --start
+    sched = lambda s: min(1.0, (s - first + 1) / warm) * (0.1 + 0.9 * 0.5 * (1 + math.cos(
+        math.pi * min(1.0, (s - first) / (args.steps - first)))))
+    heads_only = lambda s: init is not None and s - first < args.heads_first
     log = open(os.path.join(args.out, "train.log"), "a")
     t0 = time.time()
     stats = {}
-    loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step, args.polish),
+    loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step, args.polish,
+                                                 args.reading),
                                          batch_size=None,
                                          num_workers=1, prefetch_factor=4,
                                          collate_fn=as_is)
@@ -446,9 +486,12 @@ def main():
         for g in opt.param_groups:
             g["lr"] = args.lr * g["scale"] * sched(step)
         loss, ok, seqs, aux, pointer = forward_batch(model, heads, batch, gen, negatives, tok,
-                                                     args.shared_image)
+                                                     args.shared_image, not args.freeze_vision)
         opt.zero_grad()
         loss.backward()
+        if heads_only(step):  # AdamW leaves a parameter without a gradient as it is
+            for p in trunk:
+                p.grad = None
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
         for s, good in zip(seqs, ok):
@@ -466,7 +509,7 @@ def main():
         if (step + 1) % 250 == 0 or step == args.steps - 1:
             torch.save({"model": model.state_dict(), "heads": heads.state_dict(),
                         "opt": opt.state_dict(), "step": step + 1,
-                        "used": model.used, "loss": loss.item(),
+                        "used": model.used, "vision": model.v, "loss": loss.item(),
                         "seconds": time.time() - t0}, os.path.join(args.out, "checkpoint.pt"))
     print(f"done: {args.steps} steps in {time.time() - t0:.0f}s, final loss {loss.item():.4f}")
 

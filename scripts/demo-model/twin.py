@@ -333,17 +333,22 @@ def generated_rows(seed, scale, ids, hidden):
 
 # ---- a model folder's weights, for comparing the twin with the simulator
 
-def read_rbln(path):
-    """{tensor name: float32 tensor} and the config of a simulator .rbln file (FORMAT.md);
-    generated tensors are skipped (the table is read from torch_artifacts.pth instead)."""
+def read_rbln_header(path):
+    """The file's bytes, its JSON header and where its tensor data starts (FORMAT.md)."""
+    import json
     with open(path, "rb") as f:
         data = f.read()
     magic_end = data.index(b"\n")
     length_end = data.index(b"\n", magic_end + 1)
     length = int(data[magic_end + 1:length_end])
-    import json
     header = json.loads(data[length_end + 1:length_end + 1 + length])
-    blob = (length_end + 1 + length + 63) // 64 * 64
+    return data, header, (length_end + 1 + length + 63) // 64 * 64
+
+
+def read_rbln(path):
+    """{tensor name: float32 tensor} and the config of a simulator .rbln file (FORMAT.md);
+    generated tensors are skipped (the table is read from torch_artifacts.pth instead)."""
+    data, header, blob = read_rbln_header(path)
     out = {}
     for t in header["tensors"]:
         if "generator" in t:

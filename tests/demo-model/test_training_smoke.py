@@ -2,8 +2,9 @@
 tokens from the engine's own tokenizer and template (tokens.py), stage 1 (pretrain_vision.py),
 stage 2 starting from stage 1 (train.py --init-vision), a --polish step on top of it (and its
 near-task off-task questions), --shared-image's losses against the default decoder's, the
-export (export.py), and a model
-folder made from the export that the engine answers with. retrain.sh runs the same steps at
+export (export.py), and a model folder made from the export that the engine answers with; and
+the experimental reading stage (reading_stage.py, then train.py --init-model --reading
+--freeze-vision) on top of that export, whose two-layer vision side the engine runs too. retrain.sh runs the same steps at
 full length; this keeps them from rotting between retrains."""
 import argparse
 import json
@@ -111,15 +112,55 @@ def main():
     import make_data
     import random
     make_data.shape_scene(random.Random(3))["image"].save(image)
-    out = subprocess.run([args.cli, "ask", "--model", folder, "--greedy", "--json",
-                          "--max-new-tokens", "8", "--image", f"{image}@70",
-                          "How many shapes are there?"],
+    ask(args.cli, folder, f"{image}@70", "How many shapes are there?")
+
+    # export.read (the reading stage's input) gives back what export.write stored, byte for byte
+    import export
+    again = os.path.join(work, "again.rbln")
+    export.write(export.read(weights), again)
+    with open(weights, "rb") as a, open(again, "rb") as b:
+        assert a.read() == b.read(), "export.read does not invert export.write"
+
+    # the reading stage: a new vision side, then the decoder on top of it
+    reading = os.path.join(work, "reading.pt")
+    run(py, os.path.join(SCRIPTS, "reading_stage.py"), weights, reading, "--steps", "2",
+        "--held-out", "2")
+    grown = torch.load(reading)
+    assert grown["vision"]["layers"] == 2 and grown["vision"]["heads"] == 2, grown["vision"]
+    old = torch.load(os.path.join(run_dir, "checkpoint.pt"))["model"]
+    for name, value in grown["model"].items():  # the decoder is the export's, as stored
+        if name.startswith("text_layers."):
+            assert torch.equal(value, value.to(torch.bfloat16).float()), name
+            assert (value - old[name]).abs().max() <= 0.01 * old[name].abs().max() + 1e-6, name
+    reading_run = os.path.join(work, "reading-run")
+    if os.path.exists(os.path.join(reading_run, "checkpoint.pt")):
+        os.remove(os.path.join(reading_run, "checkpoint.pt"))
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, reading_run, "--init-model", reading,
+        "--start", "4400", "--steps", "4402", "--reading", "--shared-image", "--freeze-vision",
+        "--heads-first", "1")
+    after = torch.load(os.path.join(reading_run, "checkpoint.pt"))
+    assert after["step"] == 4402
+    moved = [n for n, v in grown["model"].items() if not torch.equal(v, after["model"][n])]
+    assert moved and not any(n.startswith(("input_proj", "position_embedding_table", "projection",
+                                           "vision_layers.")) for n in moved), moved
+    run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(reading_run, "checkpoint.pt"),
+        weights)
+    folder = os.path.join(work, "reading-model")
+    run(args.cli, "make-sim-model", folder, "--weights", weights)
+    word = os.path.join(work, "word.png")
+    make_data.word_scene(random.Random(4))["image"].save(word)
+    ask(args.cli, folder, f"{word}@1120", "What word is written in the image?")
+
+
+def ask(cli, folder, image, question):
+    out = subprocess.run([cli, "ask", "--model", folder, "--greedy", "--json",
+                          "--max-new-tokens", "8", "--image", image, question],
                          check=True, capture_output=True, text=True).stdout
     events = [json.loads(line) for line in out.splitlines()]
     stats = [e["stats"] for e in events if e.get("type") == "stats"]
     assert stats and stats[0]["generated_tokens"] >= 1, out
-    print("the exported model answers:", "".join(e.get("content", "") for e in events
-                                                 if e.get("type") == "text"))
+    print(f"{os.path.basename(folder)} answers:", "".join(e.get("content", "") for e in events
+                                                          if e.get("type") == "text"))
 
 
 if __name__ == "__main__":
