@@ -82,6 +82,10 @@ NEAR_TASK_OF_THE_REST = POLISH_NEAR_TASK / (1 - RANDOM_OFFTASK)
 # --reading: after reading_stage.py, the decoder learns to answer with the word its soft tokens
 # now carry; more batches at 1120, and the answer to a word question is told where to look.
 READING_LEVEL_WEIGHTS = [0.08, 0.17, 0.25, 0.10, 0.40]
+# ... and more whole images there: trained on word windows alone, it read 50 % of 1120 windows
+# and 0 % of whole 1120 images (~1,000 soft tokens). A whole 1120 image through the reading
+# stage's vision side takes ~3.6 s forward, ~10 s with backward: use with --freeze-vision.
+READING_FULL_FRACTION = 0.3
 
 
 class Tokens:
@@ -199,9 +203,8 @@ class Batches(torch.utils.data.IterableDataset):
             weights = (POLISH_LEVEL_WEIGHTS if self.polish else
                        READING_LEVEL_WEIGHTS if self.reading else LEVEL_WEIGHTS)
             level = rng.choices(LEVELS, weights=weights)[0]
-            crop = level >= 560 and rng.random() >= FULL_FRACTION
-            if self.reading and level == 1120:  # a whole 1120 image through the reading
-                crop = True                      # stage's vision side: ~10 s, with backward
+            full = READING_FULL_FRACTION if self.reading else FULL_FRACTION
+            crop = level >= 560 and rng.random() >= full
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
             yield level, [make_sample(rng, level, self.tok, crop, self.polish, self.reading)
                           for _ in range(size)]
