@@ -33,7 +33,7 @@ LEVEL = 140
 IMAGES_PER_STEP = 6
 MIN_COVER = 0.12  # a shape must cover this share of a soft token to own it
 SIDE = twin.PATCH * twin.POOL
-VISION_PARAMS = ("input_proj", "position_embedding_table", "projection", "vision_layers.")
+VISION_PARAMS = twin.VISION_PARAMS
 
 
 def shape_of_token(scene, pw, ph):

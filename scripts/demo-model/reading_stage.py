@@ -44,7 +44,7 @@ CROPS_PER_STEP = 6
 CROP_LEVELS = [1120, 1120, 560]  # reading is asked at 1120; 560 shows most words too
 KEEP_LEVELS = [70, 140]  # 280 too costs ~1 s a step (attention over 2,520 patches)
 KEEP_WEIGHT = 3.0
-VISION_PARAMS = ("input_proj", "position_embedding_table", "projection", "vision_layers.")
+VISION_PARAMS = twin.VISION_PARAMS
 
 
 def fresh_vision(small):
@@ -76,7 +76,8 @@ def keep_image(seed):
 
 
 class Crops(torch.utils.data.IterableDataset):
-    """Word windows, drawn by the worker processes (seeds 17,000,000 + 8 x step + i)."""
+    """Word windows and an image to keep, drawn by the worker processes (windows: seeds
+    17,000,000 + CROPS_PER_STEP x step + i)."""
 
     def __init__(self, steps):
         self.steps = steps
@@ -120,12 +121,11 @@ def reading_loss(model, heads, crops):
     return letter_loss / len(crops), word_loss / len(crops), scores
 
 
-def keep_loss(model, images, before):
-    total = 0.0
-    for (pixels, positions, pool, per_row, n), old in zip(images, before):
-        _, feats = soft_tokens(model, pixels, positions, pool, per_row, n)
-        total = total + (feats - old).pow(2).mean() / old.pow(2).mean()
-    return total / len(images)
+def keep_loss(model, teacher, image):
+    """How far the image's soft tokens are from the old vision side's (relative squared error)."""
+    with torch.no_grad():
+        old = soft_tokens(teacher, *image)[1]
+    return (soft_tokens(model, *image)[1] - old).pow(2).mean() / old.pow(2).mean()
 
 
 def held_out_report(model, heads, held):
@@ -166,9 +166,7 @@ def main():
         for g in opt.param_groups:
             g["lr"] = args.lr * sched(step)
         letter_loss, word_loss, _ = reading_loss(model, heads, crops)
-        with torch.no_grad():
-            before = soft_tokens(teacher, *kept_image)[1]
-        kept = keep_loss(model, [kept_image], [before])
+        kept = keep_loss(model, teacher, kept_image)
         loss = letter_loss + word_loss + KEEP_WEIGHT * kept
         opt.zero_grad()
         loss.backward()

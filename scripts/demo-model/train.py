@@ -454,13 +454,11 @@ def main():
         vision_scale = args.vision_lr_scale
     if args.freeze_vision:
         for name, p in model.named_parameters():
-            if name.startswith(("input_proj", "position_embedding_table", "projection",
-                                "vision_layers.")):
+            if name.startswith(twin.VISION_PARAMS):
                 p.requires_grad_(False)
     params = [p for p in model.parameters() if p.requires_grad] + list(heads.parameters())
     vision_ids = {id(p) for name, p in model.named_parameters()
-                  if name.startswith(("input_proj", "position_embedding_table", "projection",
-                                      "vision_layers."))}
+                  if name.startswith(twin.VISION_PARAMS)}
     groups = [{"params": [p for p in params if id(p) not in vision_ids], "scale": 1.0},
               {"params": [p for p in params if id(p) in vision_ids], "scale": vision_scale}]
     trunk = [p for p in model.parameters() if p.requires_grad]

@@ -26,6 +26,8 @@ from PIL import Image
 PATCH = 16
 POOL = 3
 BOI, IMAGE, EOI = 255999, 258880, 258882
+# parameter names of the vision side (patch embedder, position table, layers, projector)
+VISION_PARAMS = ("input_proj", "position_embedding_table", "projection", "vision_layers.")
 END_OF_TURN = 106
 
 TEXT = dict(hidden=64, layers=4, heads=4, kv_heads=2, head_dim=16, intermediate=256,
