@@ -15,6 +15,11 @@ import torch
 
 import twin
 
+# The context's attention runs one image at a time: a whole 1120 image's scores are
+# [heads, ~1,100, ~1,100], 19 MB; four at once are 77 MB, past glibc's largest mmap threshold
+# (32 MB), so every such tensor was fresh memory faulted in page by page (~0.3 s each on these
+# machines): a batch of four whole 1120 images took 4 s forward, 1.4 s of it in masked_fill.
+
 
 def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None,
            attention_of=None):
@@ -64,12 +69,17 @@ def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None
         # after the last layer only the questions go on, unless its context is asked for
         need_ctx = li < len(model.text_layers) - 1 or li in (attention_of or {}) or \
             li in (taps or {})
-        c_probs = model.attend(cq, ck, ctx_masks[sliding]) if need_ctx else None
+        y = model.attention_output(layer, y, q_probs, v)
+        c_probs = None
+        if need_ctx:  # one image at a time (see CONTEXT_BY_IMAGE)
+            parts = [(model.attend(cq[i:i + 1], ck[i:i + 1], ctx_masks[sliding][i:i + 1]), i)
+                     for i in range(len(x))]
+            x = torch.cat([model.attention_output(layer, x[i:i + 1], p, cv[i:i + 1])
+                           for p, i in parts])
+            if li in (attention_of or {}):
+                c_probs = torch.cat([p for p, _ in parts])
         if li in (attention_of or {}):
             attention_of[li] = (c_probs, q_probs)
-        y = model.attention_output(layer, y, q_probs, v)
-        if need_ctx:
-            x = model.attention_output(layer, x, c_probs, cv)
         if li in (taps or {}):
             taps[li] = x
     return twin.rms(y, model.final_norm, t["rms_eps"])

@@ -4,7 +4,8 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
 
   train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
            [--shared-image] [--resume CHECKPOINT.pt [--polish]]
-           [--init-model READING.pt --start STEP --reading]
+           [--init-model READING.pt --start STEP --reading [--freeze-vision]
+            [--whole-cache CACHE.pt ... --whole-fraction F]]
 
 retrain.sh runs it three times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
@@ -12,7 +13,9 @@ off-task questions that start like a task question, near_task_question).
 --init-model --reading goes on from the experimental reading stage (reading_stage.py, not in
 retrain.sh): its whole model with fresh auxiliary heads (trained alone for --heads-first steps)
 and a schedule of its own from --start, more 1120 batches, and word answers told to look at
-the word's tokens.
+the word's tokens. With --freeze-vision, --whole-cache takes its whole 1120 batches from
+whole_cache.py's files (soft tokens computed once), so whole images stop costing the vision
+side's ~3 s each.
 
 What makes it fit in the 90 minutes on 2 cores:
 - Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
@@ -86,6 +89,9 @@ READING_LEVEL_WEIGHTS = [0.08, 0.17, 0.25, 0.10, 0.40]
 # and 0 % of whole 1120 images (~1,000 soft tokens). A whole 1120 image through the reading
 # stage's vision side takes ~3.6 s forward, ~10 s with backward: use with --freeze-vision.
 READING_FULL_FRACTION = 0.3
+# --whole-cache: whole 1120 images whose soft tokens whole_cache.py computed once (the vision
+# side frozen); a batch of them costs the decoder only, so it holds more images
+CACHED_BATCH = 4
 
 
 class Tokens:
@@ -157,9 +163,11 @@ def near_task_question(rng, tok):
     return tok.questions[question][:2] + body[:keep] + unseen + (end if rng.random() < 0.7 else [])
 
 
-def make_sample(rng, level, tok, crop, polish, reading=False):
+def make_sample(rng, level, tok, crop, polish, reading=False, qtype=None):
+    """One image, its questions (the first of `qtype` if given) and its per-token targets."""
     qweights = POLISH_QWEIGHTS if polish else QWEIGHTS[level]
-    qtype = "word" if crop else rng.choices(QTYPES, weights=qweights)[0]
+    if qtype is None:
+        qtype = "word" if crop else rng.choices(QTYPES, weights=qweights)[0]
     case = make_data.make_case(rng, qtype)
     pixels, positions, pw, ph = twin.preprocess(case["image"], level)
     pool, per_row, n = positions, pw // 3, twin.soft_tokens(pw, ph)
@@ -193,9 +201,11 @@ class Batches(torch.utils.data.IterableDataset):
     """The training stream, made in a worker process (one core draws and resizes images while
     the other trains); a pure function of the seed, so runs repeat exactly."""
 
-    def __init__(self, tok, steps, start, polish=False, reading=False):
+    def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
+                 whole_fraction=None):
         self.tok, self.steps, self.start = tok, steps, start
         self.polish, self.reading = polish, reading
+        self.cached, self.whole_fraction = cached, whole_fraction
 
     def __iter__(self):
         for step in range(self.start, self.steps):
@@ -204,7 +214,13 @@ class Batches(torch.utils.data.IterableDataset):
                        READING_LEVEL_WEIGHTS if self.reading else LEVEL_WEIGHTS)
             level = rng.choices(LEVELS, weights=weights)[0]
             full = READING_FULL_FRACTION if self.reading else FULL_FRACTION
+            if self.whole_fraction is not None:
+                full = self.whole_fraction
             crop = level >= 560 and rng.random() >= full
+            if self.cached and level == 1120 and not crop:  # whole_cache.py's images
+                yield level, ("cached", rng.sample(range(self.cached),
+                                                     min(CACHED_BATCH, self.cached)))
+                continue
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
             yield level, [make_sample(rng, level, self.tok, crop, self.polish, self.reading)
                           for _ in range(size)]
@@ -239,26 +255,12 @@ def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
     right (teacher-forced, greedy), the questions, and the auxiliary and attention losses.
     shared_image: run each image's part of the decoder once for all its questions
     (shared_decoder.py: same function, less work); otherwise once per question.
-    vision_grad=False: the vision side runs without a backward pass (--freeze-vision)."""
-    pixels = torch.from_numpy(np.concatenate([s["pixels"] for s in batch]))
-    positions = torch.from_numpy(np.concatenate([s["positions"] for s in batch]))
-    offsets, slots_per_row, total = [], [], 0
-    for s in batch:
-        offsets.append(torch.full((len(s["pixels"]),), total, dtype=torch.long))
-        slots_per_row.append(torch.full((len(s["pixels"]),), s["per_row"], dtype=torch.long))
-        total += s["n"]
-    pad = torch.zeros(len(pixels), dtype=torch.bool)
-    with torch.set_grad_enabled(vision_grad and torch.is_grad_enabled()):
-        emb, _ = model.vision_inputs(pixels, positions, exact=False)
-        if VISION_ATTENTION:  # one image at a time: patches attend within their own image
-            sizes = [len(s["pixels"]) for s in batch]
-            x = torch.cat([model.vision_encoder(e, p, m, attention=True) for e, p, m in
-                           zip(emb.split(sizes), positions.split(sizes), pad.split(sizes))])
-        else:
-            x = model.vision_encoder(emb, positions, pad, attention=False)
-        pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
-        pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
-        feats = model.project(pooled, exact=False)
+    vision_grad=False: the vision side runs without a backward pass (--freeze-vision).
+    A batch from --whole-cache carries its soft tokens ("feats") instead of pixels."""
+    if "feats" in batch[0]:
+        feats = torch.cat([s["feats"] for s in batch])
+    else:
+        feats = image_feats(model, batch, vision_grad)
     targets = {k: torch.from_numpy(np.concatenate([s["targets"][k] for s in batch]))
                for k in aux_targets.FIELDS}
     starts = np.cumsum([0] + [s["n"] for s in batch])
@@ -279,6 +281,31 @@ def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
         per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
         i += len(s["answer"])
     return loss, per_sample, questions, aux, pointer
+
+
+def image_feats(model, batch, vision_grad):
+    """The batch's images through the vision side: their projected soft tokens, in order."""
+    pixels = torch.from_numpy(np.concatenate([s["pixels"] for s in batch]))
+    positions = torch.from_numpy(np.concatenate([s["positions"] for s in batch]))
+    offsets, slots_per_row, total = [], [], 0
+    for s in batch:
+        offsets.append(torch.full((len(s["pixels"]),), total, dtype=torch.long))
+        slots_per_row.append(torch.full((len(s["pixels"]),), s["per_row"], dtype=torch.long))
+        total += s["n"]
+    pad = torch.zeros(len(pixels), dtype=torch.bool)
+    with torch.set_grad_enabled(vision_grad and torch.is_grad_enabled()):
+        emb, _ = model.vision_inputs(pixels, positions, exact=False)
+        if VISION_ATTENTION:  # one image at a time: patches attend within their own image
+            sizes = [len(s["pixels"]) for s in batch]
+            chunk = None if vision_grad else twin.QUERY_CHUNK  # frozen: need not repeat sums
+            x = torch.cat([model.vision_encoder(e, p, m, attention=True, chunk=chunk)
+                           for e, p, m in
+                           zip(emb.split(sizes), positions.split(sizes), pad.split(sizes))])
+        else:
+            x = model.vision_encoder(emb, positions, pad, attention=False)
+        pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
+        pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
+        return model.project(pooled, exact=False)
 
 
 def embed_text(model, ids, gen):
@@ -398,6 +425,19 @@ def decode_shared(model, heads, questions, feats, targets, gen, tok):
     return answer_states(h, questions, at), aux, pointer
 
 
+def load_whole_cache(paths, model, frozen):
+    """The entries of whole_cache.py's files, checked to come from this model's vision side."""
+    entries = []
+    for path in paths:
+        assert frozen, "--whole-cache needs --freeze-vision: cached soft tokens cannot move"
+        cache = torch.load(path)
+        ours = model.state_dict()
+        for name, value in cache["vision_state"].items():
+            assert torch.equal(ours[name], value), f"{path}: another vision side ({name})"
+        entries += cache["entries"]
+    return entries
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tokens")
@@ -418,6 +458,12 @@ def main():
     ap.add_argument("--freeze-vision", action="store_true",
                     help="the vision side as it is, run without a backward pass (a two-layer "
                          "side's backward is ~4x its forward)")
+    ap.add_argument("--whole-cache", nargs="+", default=[],
+                    help="with --freeze-vision: whole 1120 batches from these whole_cache.py "
+                         "files (made with this model's vision side)")
+    ap.add_argument("--whole-fraction", type=float,
+                    help="share of the 560/1120 batches on whole images (default: "
+                         "READING_FULL_FRACTION with --reading, else FULL_FRACTION)")
     ap.add_argument("--shared-image", action="store_true",
                     help="run each image's part of the decoder once for all its questions "
                          "(shared_decoder.py): the same losses in less time, but not the "
@@ -456,6 +502,7 @@ def main():
         for name, p in model.named_parameters():
             if name.startswith(twin.VISION_PARAMS):
                 p.requires_grad_(False)
+    cache = load_whole_cache(args.whole_cache, model, args.freeze_vision)
     params = [p for p in model.parameters() if p.requires_grad] + list(heads.parameters())
     vision_ids = {id(p) for name, p in model.named_parameters()
                   if name.startswith(twin.VISION_PARAMS)}
@@ -479,11 +526,14 @@ def main():
     t0 = time.time()
     stats = {}
     loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step, args.polish,
-                                                 args.reading),
+                                                 args.reading, len(cache), args.whole_fraction),
                                          batch_size=None,
                                          num_workers=1, prefetch_factor=4,
                                          collate_fn=as_is)
     for step, (level, batch) in enumerate(loader, start=start_step):
+        cached = isinstance(batch, tuple)  # ("cached", indices into the whole-image cache)
+        if cached:
+            batch = [cache[i] for i in batch[1]]
         for g in opt.param_groups:
             g["lr"] = args.lr * g["scale"] * sched(step)
         loss, ok, seqs, aux, pointer = forward_batch(model, heads, batch, gen, negatives, tok,
@@ -496,11 +546,12 @@ def main():
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
         for s, good in zip(seqs, ok):
-            key = (s["qtype"], level)
+            key = (s["qtype"] + ("-whole" if cached else ""), level)
             a, n = stats.get(key, (0, 0))
             stats[key] = (a + good, n + 1)
         if step % 50 == 0 or step == args.steps - 1:
-            acc = " ".join(f"{q}@{l}={a / n:.2f}" for (q, l), (a, n) in sorted(stats.items()) if n >= 4)
+            acc = " ".join(f"{q}@{l}={a / n:.2f}" for (q, l), (a, n) in sorted(stats.items())
+                           if n >= 4 or step == args.steps - 1)
             line = (f"step {step} level {level} loss {loss.item():.4f} aux {aux.item():.3f} "
                     f"pointer {pointer.item():.3f} elapsed {time.time() - t0:.0f}s {acc}")
             print(line, flush=True)

@@ -4,11 +4,13 @@ stage 2 starting from stage 1 (train.py --init-vision), a --polish step on top o
 near-task off-task questions), --shared-image's losses against the default decoder's, the
 export (export.py), and a model folder made from the export that the engine answers with; and
 the experimental reading stage (reading_stage.py, then train.py --init-model --reading
---freeze-vision) on top of that export, whose two-layer vision side the engine runs too. retrain.sh runs the same steps at
-full length; this keeps them from rotting between retrains."""
+--freeze-vision, also on whole images cached by whole_cache.py) on top of that export, whose
+two-layer vision side the engine runs too. retrain.sh runs the same steps at full length; this
+keeps them from rotting between retrains."""
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -145,6 +147,17 @@ def main():
     moved = [n for n, v in grown["model"].items() if not torch.equal(v, after["model"][n])]
     import twin
     assert moved and not any(n.startswith(twin.VISION_PARAMS) for n in moved), moved
+    # whole 1120 images' soft tokens computed once (whole_cache.py), then a step on them: step
+    # 4401 is a 1120 batch, whole with --whole-fraction 1
+    cache = os.path.join(work, "whole-cache.pt")
+    run(py, os.path.join(SCRIPTS, "whole_cache.py"), tokens, reading, cache, "--count", "1")
+    cached_run = os.path.join(work, "cached-run")
+    shutil.rmtree(cached_run, ignore_errors=True)
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model", reading,
+        "--start", "4401", "--steps", "4402", "--reading", "--shared-image", "--freeze-vision",
+        "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1")
+    with open(os.path.join(cached_run, "train.log")) as f:
+        assert "-whole@1120" in f.read(), "the 1120 step did not take the cached images"
     run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(reading_run, "checkpoint.pt"),
         weights)
     folder = os.path.join(work, "reading-model")

@@ -1,0 +1,42 @@
+"""The vision encoder's attention run a chunk of queries at a time (twin.attention_in_chunks,
+used where the vision side is frozen: train.py --freeze-vision, whole_cache.py) equals the
+twin's whole-matrix attention: two layers of two heads, padding patches among the keys, a chunk
+size that does not divide the patch count."""
+import os
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "demo-model"))
+import twin  # noqa: E402
+
+TOLERANCE = 1e-4  # relative to the largest output: float32 summed in another order (2e-6);
+# a lost padding mask gives ~1
+
+
+def main():
+    torch.manual_seed(5)
+    vision = dict(twin.VISION, layers=2, heads=2, intermediate=256)
+    model = twin.Twin(vision=vision, used_tokens=list(range(10)))
+    for layer in model.vision_layers:  # o_proj starts small; make attention matter
+        torch.nn.init.normal_(layer.o_proj, std=0.5)
+    pw, ph = 13, 11
+    ys, xs = torch.meshgrid(torch.arange(ph), torch.arange(pw), indexing="ij")
+    positions = torch.stack([xs.reshape(-1), ys.reshape(-1)], 1)
+    positions[-9:] = -1  # padding patches: no key may attend to them
+    pixels = torch.rand(len(positions), 3 * twin.PATCH * twin.PATCH)
+    with torch.no_grad():
+        emb, pad = model.vision_inputs(pixels, positions, exact=False)
+        whole = model.vision_encoder(emb, positions, pad, attention=True)
+        worst = 0.0
+        for chunk in (1, 7, 50, 1024):
+            got = model.vision_encoder(emb, positions, pad, attention=True, chunk=chunk)
+            worst = max(worst, ((got - whole)[~pad].abs().max() / whole.abs().max()).item())
+    print(f"chunked attention vs whole: worst relative difference {worst:.2e} "
+          f"(tolerance {TOLERANCE})")
+    assert worst <= TOLERANCE, worst
+
+
+if __name__ == "__main__":
+    main()
