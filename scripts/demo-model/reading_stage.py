@@ -16,7 +16,15 @@ Measured (RESULTS.md): the word named from its tokens, chance -> 59 % of 100 hel
 windows in 3,000 steps (560: 47 %, 70: 2 %), 0.27 s a step; the old side, grown to this size
 with its function kept (zeroed new outputs), learnt letters at half the pace and was dropped.
 
-  reading_stage.py WEIGHTS.rbln OUT.pt [--steps N] [--held-out N]
+  reading_stage.py WEIGHTS.rbln OUT.pt [--steps N] [--held-out N] [--init READING.pt]
+                   [--context MIN MAX] [--whole-held-out N]
+
+--context: each window also carries MIN-MAX random patches of the rest of its image
+(word_crops.context_patches), so the vision side learns to read amid a whole image's patches:
+trained on windows alone, its word tokens' soft tokens on whole 1120 images were far from
+those of the same tokens in a window (cosine 0.2-0.98 over 8 images), and the decoder on top
+read none of the whole images. --whole-held-out: also report the word named on that many whole
+1120 images. --init: go on from an earlier output (its vision side and heads).
 
 WEIGHTS.rbln: a model from stages 1-2 (export.py); OUT.pt: that model with the new vision side,
 which train.py --init-model --reading takes on (the decoder learns to answer with the word).
@@ -34,6 +42,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import aux_targets  # noqa: E402
 import export  # noqa: E402
 import make_data  # noqa: E402
 import twin  # noqa: E402
@@ -59,12 +68,14 @@ def fresh_vision(small):
 
 
 def soft_tokens(model, pixels, positions, pool, per_row, n):
-    """The vision encoder's output per patch and the projected soft tokens of one image."""
+    """The vision encoder's output per patch and the projected soft tokens of one image (or
+    window: its patches are the first len(pool); any after them are context, attended to but
+    not pooled)."""
     px, pos = torch.from_numpy(pixels), torch.from_numpy(positions)
     pad = torch.zeros(len(px), dtype=torch.bool)
     emb, _ = model.vision_inputs(px, pos, exact=False)
-    x = model.vision_encoder(emb, pos, pad, attention=True)
-    pooled = model.pool(x, torch.from_numpy(pool), pad, per_row, 0, n)
+    x = model.vision_encoder(emb, pos, pad, attention=True, chunk=twin.QUERY_CHUNK)[:len(pool)]
+    pooled = model.pool(x, torch.from_numpy(pool), pad[:len(pool)], per_row, 0, n)
     return x, model.project(pooled, exact=False)
 
 
@@ -79,8 +90,8 @@ class Crops(torch.utils.data.IterableDataset):
     """Word windows and an image to keep, drawn by the worker processes (windows: seeds
     17,000,000 + CROPS_PER_STEP x step + i)."""
 
-    def __init__(self, steps):
-        self.steps = steps
+    def __init__(self, steps, context=(0, 0)):
+        self.steps, self.context = steps, context
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
@@ -88,7 +99,9 @@ class Crops(torch.utils.data.IterableDataset):
         for step in range(first, self.steps, stride):
             levels = random.Random(17_500_000 + step)
             yield step, [word_crops.word_crop(17_000_000 + CROPS_PER_STEP * step + i,
-                                              levels.choice(CROP_LEVELS))
+                                              levels.choice(CROP_LEVELS),
+                                              levels.randint(*self.context)
+                                              if self.context[1] else 0)
                          for i in range(CROPS_PER_STEP)], keep_image(17_700_000 + step)
 
 
@@ -128,13 +141,27 @@ def keep_loss(model, teacher, image):
     return (soft_tokens(model, *image)[1] - old).pow(2).mean() / old.pow(2).mean()
 
 
+WHOLE = "1120 whole"  # the held-out whole images' key
+
+
+def whole_image(seed):
+    """A whole 1120 word image as reading_loss takes it (no letter labels: all unscored)."""
+    scene = make_data.word_scene(random.Random(seed))
+    pixels, positions, pw, ph = twin.preprocess(scene["image"], 1120)
+    return dict(pixels=pixels, positions=positions, pool=positions, per_row=pw // twin.POOL,
+                n=twin.soft_tokens(pw, ph), letters=np.zeros(len(pixels), dtype=np.int64),
+                word=aux_targets.token_targets(scene, pw, ph)["word"],
+                word_id=make_data.WORDS.index(scene["word"]) + 1)
+
+
 def held_out_report(model, heads, held):
     with torch.no_grad():
         parts = []
         for level, crops in held.items():
             _, _, scores = reading_loss(model, heads, crops)
             s = np.array(scores, dtype=float)
-            parts.append(f"{level}: word {s[:, 0].mean():.3f} letters {s[:, 1].mean():.3f}")
+            letters = "" if level == WHOLE else f" letters {s[:, 1].mean():.3f}"
+            parts.append(f"{level}: word {s[:, 0].mean():.3f}{letters}")
     return " | ".join(parts)
 
 
@@ -145,12 +172,22 @@ def main():
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--held-out", type=int, default=100, help="windows per level for the log")
+    ap.add_argument("--whole-held-out", type=int, default=0,
+                    help="whole 1120 images for the log (~1.5 s each)")
+    ap.add_argument("--context", type=int, nargs=2, default=(0, 0), metavar=("MIN", "MAX"),
+                    help="patches of the rest of the image with each window")
+    ap.add_argument("--init", help="an earlier output to go on from")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(17)
     teacher = export.read(args.weights)
     model = fresh_vision(teacher)
     heads = Heads(model.t["hidden"])
+    if args.init:
+        earlier = torch.load(args.init)
+        model.load_state_dict(earlier["model"])
+        if "heads" in earlier:
+            heads.load_state_dict(earlier["heads"])
     params = [p for name, p in model.named_parameters() if name.startswith(VISION_PARAMS)]
     for name, p in model.named_parameters():
         p.requires_grad_(name.startswith(VISION_PARAMS))
@@ -159,7 +196,10 @@ def main():
     sched = lambda s: min(1.0, (s + 1) / warm) * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * s / args.steps)))
     held = {level: [word_crops.word_crop(18_000_000 + level * 1000 + i, level) for i in range(args.held_out)]
             for level in (1120, 560, 70)}
-    loader = torch.utils.data.DataLoader(Crops(args.steps), batch_size=None, num_workers=2,
+    if args.whole_held_out:
+        held[WHOLE] = [whole_image(18_500_000 + i) for i in range(args.whole_held_out)]
+    loader = torch.utils.data.DataLoader(Crops(args.steps, args.context), batch_size=None,
+                                         num_workers=2,
                                          prefetch_factor=4, collate_fn=as_is)
     t0 = time.time()
     for step, crops, kept_image in loader:
@@ -175,7 +215,8 @@ def main():
             print(f"step {step + 1} letters {float(letter_loss):.3f} word {float(word_loss):.3f} "
                   f"keep {float(kept):.4f} | held out {held_out_report(model, heads, held)} | "
                   f"elapsed {time.time() - t0:.0f}s", flush=True)
-    torch.save({"model": model.state_dict(), "used": model.used, "vision": model.v,
+    torch.save({"model": model.state_dict(), "heads": heads.state_dict(),
+                "used": model.used, "vision": model.v,
                 "step": 0, "loss": loss.item(), "seconds": time.time() - t0}, args.out)
 
 

@@ -40,10 +40,13 @@ def _window(rng, box, gw, gh, sx, sy):
     return wx0, wy0, cols, rows
 
 
-def word_crop(seed, level):
+def word_crop(seed, level, context=0):
     """dict(pixels [P, 768], positions [P, 2] absolute, pool [P, 2] window-local, per_row, n,
     letters [P] (0..26), word [n] (1 + index in make_data.WORDS where the word covers the
-    token, else 0), word_id)."""
+    token, else 0), word_id). context: up to that many more patches of the image outside the
+    window, drawn at random, appended after the window's (pool and letters cover the window's
+    only): the vision side's attention then also sees the rest of the image, as in a whole
+    1120 image's ~9,700 patches, of which a window is ~1/10."""
     rng = random.Random(seed)
     scene = make_data.word_scene(rng)
     img, word, box = scene["image"], scene["word"], scene["word_box"]
@@ -77,6 +80,21 @@ def word_crop(seed, level):
     over_y = np.clip(np.minimum((gy + 1) * SIDE * sy, box[3]) - np.maximum(gy * SIDE * sy, box[1]), 0, None) / sy
     cover = (over_y[:, None] * over_x[None, :]).reshape(-1) / (SIDE * SIDE)
     word_id = make_data.WORDS.index(word) + 1
-    return dict(pixels=pixels, positions=local + np.array([3 * wx0, 3 * wy0]), pool=local,
+    positions = local + np.array([3 * wx0, 3 * wy0])
+    if context:
+        more, at = context_patches(img, level, (wx0, wy0, cols, rows), context, rng)
+        pixels, positions = np.concatenate([pixels, more]), np.concatenate([positions, at])
+    return dict(pixels=pixels, positions=positions, pool=local,
                 per_row=cols, n=cols * rows, letters=letters,
                 word=np.where(cover >= MIN_COVER, word_id, 0), word_id=word_id)
+
+
+def context_patches(img, level, window, count, rng):
+    """Up to `count` patches of the image resized for `level`, outside the window (in soft
+    tokens x0, y0, cols, rows), drawn at random: pixels [K, 768], absolute positions [K, 2]."""
+    pixels, positions, _, _ = twin.preprocess(img, level)
+    x0, y0, cols, rows = window
+    gx, gy = positions[:, 0] // twin.POOL, positions[:, 1] // twin.POOL
+    outside = np.nonzero(~((gx >= x0) & (gx < x0 + cols) & (gy >= y0) & (gy < y0 + rows)))[0]
+    chosen = sorted(rng.sample(list(outside), min(count, len(outside))))
+    return pixels[chosen], positions[chosen]

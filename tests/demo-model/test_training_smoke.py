@@ -126,7 +126,7 @@ def main():
     # the reading stage: a new vision side, then the decoder on top of it
     reading = os.path.join(work, "reading.pt")
     run(py, os.path.join(SCRIPTS, "reading_stage.py"), weights, reading, "--steps", "2",
-        "--held-out", "2")
+        "--held-out", "2", "--context", "10", "40", "--whole-held-out", "1")
     grown = torch.load(reading)
     assert grown["vision"]["layers"] == 2 and grown["vision"]["heads"] == 2, grown["vision"]
     old = torch.load(os.path.join(run_dir, "checkpoint.pt"))["model"]

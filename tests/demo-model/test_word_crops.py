@@ -7,7 +7,8 @@ bounds (glyphs may overhang their advance by a pixel or two, and kerning pairs s
 move a letter a few pixels into its neighbour's advance: 96.8 % of "DAY"'s Y at 45 px).
 Windows: a window's pixels are resized from a box of the image (Image.resize's box); they
 must equal the same window cut from the whole image resized the way the engine resizes it
-(twin.preprocess), and its word labels must sit on the word's ink.
+(twin.preprocess), and its word labels must sit on the word's ink. Context patches (the rest
+of the image a window may carry) must be the image's own, outside the window.
 """
 import os
 import random
@@ -80,6 +81,27 @@ def check_windows():
           f"({lettered} with letters)")
 
 
+def check_context():
+    """Context patches: the window comes first and is the same as without context; after it,
+    distinct patches of the rest of the whole resized image, each equal to that patch."""
+    for seed, count in ((1, 500), (2, 100000)):
+        bare, crop = word_crops.word_crop(seed, 1120), word_crops.word_crop(seed, 1120, count)
+        w = len(bare["pixels"])
+        assert np.array_equal(crop["pixels"][:w], bare["pixels"])
+        assert np.array_equal(crop["positions"][:w], bare["positions"])
+        scene = make_data.word_scene(random.Random(seed))
+        pixels, positions, _, _ = twin.preprocess(scene["image"], 1120)
+        index = {tuple(p): i for i, p in enumerate(positions.tolist())}
+        window = {tuple(p) for p in bare["positions"].tolist()}
+        more = [tuple(p) for p in crop["positions"][w:].tolist()]
+        assert len(set(more)) == len(more) and not set(more) & window
+        assert len(more) == min(count, len(positions) - w), (len(more), count)
+        rows = [index[p] for p in more]
+        assert np.array_equal(crop["pixels"][w:], pixels[rows])
+    print(f"context: {len(more)} patches outside the window, each the image's own")
+
+
 if __name__ == "__main__":
     check_letter_bounds()
     check_windows()
+    check_context()
