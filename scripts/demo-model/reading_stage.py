@@ -15,16 +15,19 @@ relative to their size). The decoder and the vocabulary rows are the old model's
 Measured (RESULTS.md): the word named from its tokens, chance -> 59 % of 100 held-out 1120
 windows in 3,000 steps (560: 47 %, 70: 2 %), 0.27 s a step; the old side, grown to this size
 with its function kept (zeroed new outputs), learnt letters at half the pace and was dropped.
+That side read 3 % of 100 whole 1120 images; with --context, then --whole, 20 %, then 32 %
+(bench/demo-model/reading_report.py).
 
   reading_stage.py WEIGHTS.rbln OUT.pt [--steps N] [--held-out N] [--init READING.pt]
-                   [--context MIN MAX] [--whole-held-out N]
+                   [--context MIN MAX] [--whole N] [--whole-held-out N]
 
 --context: each window also carries MIN-MAX random patches of the rest of its image
 (word_crops.context_patches), so the vision side learns to read amid a whole image's patches:
 trained on windows alone, its word tokens' soft tokens on whole 1120 images were far from
 those of the same tokens in a window (cosine 0.2-0.98 over 8 images), and the decoder on top
-read none of the whole images. --whole-held-out: also report the word named on that many whole
-1120 images. --init: go on from an earlier output (its vision side and heads).
+read none of the whole images. --whole: that many whole 1120 word images a step besides the
+windows (~3.5 s each, forward and backward). --whole-held-out: also report the word named on
+that many whole 1120 images. --init: go on from an earlier output (its vision side and heads).
 
 WEIGHTS.rbln: a model from stages 1-2 (export.py); OUT.pt: that model with the new vision side,
 which train.py --init-model --reading takes on (the decoder learns to answer with the word).
@@ -90,19 +93,21 @@ class Crops(torch.utils.data.IterableDataset):
     """Word windows and an image to keep, drawn by the worker processes (windows: seeds
     17,000,000 + CROPS_PER_STEP x step + i)."""
 
-    def __init__(self, steps, context=(0, 0)):
-        self.steps, self.context = steps, context
+    def __init__(self, steps, context=(0, 0), whole=0):
+        self.steps, self.context, self.whole = steps, context, whole
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         first, stride = (info.id, info.num_workers) if info else (0, 1)
         for step in range(first, self.steps, stride):
             levels = random.Random(17_500_000 + step)
-            yield step, [word_crops.word_crop(17_000_000 + CROPS_PER_STEP * step + i,
-                                              levels.choice(CROP_LEVELS),
-                                              levels.randint(*self.context)
-                                              if self.context[1] else 0)
-                         for i in range(CROPS_PER_STEP)], keep_image(17_700_000 + step)
+            windows = [word_crops.word_crop(17_000_000 + CROPS_PER_STEP * step + i,
+                                            levels.choice(CROP_LEVELS),
+                                            levels.randint(*self.context)
+                                            if self.context[1] else 0)
+                       for i in range(CROPS_PER_STEP)]
+            wholes = [whole_image(17_800_000 + self.whole * step + i) for i in range(self.whole)]
+            yield step, windows + wholes, keep_image(17_700_000 + step)
 
 
 def as_is(item):
@@ -176,6 +181,8 @@ def main():
                     help="whole 1120 images for the log (~1.5 s each)")
     ap.add_argument("--context", type=int, nargs=2, default=(0, 0), metavar=("MIN", "MAX"),
                     help="patches of the rest of the image with each window")
+    ap.add_argument("--whole", type=int, default=0,
+                    help="whole 1120 word images a step besides the windows (word loss only)")
     ap.add_argument("--init", help="an earlier output to go on from")
     args = ap.parse_args()
     torch.set_num_threads(1)
@@ -198,7 +205,8 @@ def main():
             for level in (1120, 560, 70)}
     if args.whole_held_out:
         held[WHOLE] = [whole_image(18_500_000 + i) for i in range(args.whole_held_out)]
-    loader = torch.utils.data.DataLoader(Crops(args.steps, args.context), batch_size=None,
+    loader = torch.utils.data.DataLoader(Crops(args.steps, args.context, args.whole),
+                                         batch_size=None,
                                          num_workers=2,
                                          prefetch_factor=4, collate_fn=as_is)
     t0 = time.time()

@@ -16,9 +16,9 @@ import torch
 import twin
 
 # The context's attention runs one image at a time: a whole 1120 image's scores are
-# [heads, ~1,100, ~1,100], 19 MB; four at once are 77 MB, past glibc's largest mmap threshold
-# (32 MB), so every such tensor was fresh memory faulted in page by page (~0.3 s each on these
-# machines): a batch of four whole 1120 images took 4 s forward, 1.4 s of it in masked_fill.
+# [heads, ~1,100, ~1,100], 19 MB, and reuse freed memory; four at once are 77 MB, past glibc's
+# largest mmap threshold (32 MB), so each such tensor is fresh memory faulted in page by page
+# (~0.3 s for one masked_fill of that size on these machines).
 
 
 def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None,

@@ -121,7 +121,9 @@ def vision_rope_tables(positions, head_dim, theta):
     return torch.cat(parts_c, -1), torch.cat(parts_s, -1)
 
 
-QUERY_CHUNK = 1024  # queries at a time in attention_in_chunks
+QUERY_CHUNK = 256  # queries at a time in attention_in_chunks: a whole 1120 image's chunk of
+# scores is 2 heads x 256 x ~9,700 floats, 20 MB, under glibc's 32 MB mmap threshold (1,024:
+# 79 MB; the forward with autograd took 12-22 s instead of 1.8 s on a loaded machine)
 
 
 def attention_in_chunks(q, k, val, bias, chunk):
