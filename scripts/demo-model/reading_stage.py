@@ -15,8 +15,8 @@ relative to their size). The decoder and the vocabulary rows are the old model's
 Measured (RESULTS.md): the word named from its tokens, chance -> 59 % of 100 held-out 1120
 windows in 3,000 steps (560: 47 %, 70: 2 %), 0.27 s a step; the old side, grown to this size
 with its function kept (zeroed new outputs), learnt letters at half the pace and was dropped.
-That side read 3 % of 100 whole 1120 images; with --context, then --whole, 20 %, then 32 %
-(bench/demo-model/reading_report.py).
+That side read 3 % of 100 whole 1120 images; with --context, then --whole, 20 %, then 32 % and
+39 % (bench/demo-model/reading_report.py).
 
   reading_stage.py WEIGHTS.rbln OUT.pt [--steps N] [--held-out N] [--init READING.pt]
                    [--context MIN MAX] [--whole N] [--whole-held-out N]
