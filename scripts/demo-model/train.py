@@ -15,7 +15,7 @@ retrain.sh): its whole model with fresh auxiliary heads (trained alone for --hea
 and a schedule of its own from --start, more 1120 batches, and word answers told to look at
 the word's tokens. With --freeze-vision, --whole-cache takes its whole 1120 batches from
 whole_cache.py's files (soft tokens computed once), so whole images stop costing the vision
-side's ~3 s each.
+side's ~2 s each.
 
 What makes it fit in the 90 minutes on 2 cores:
 - Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
@@ -87,7 +87,8 @@ NEAR_TASK_OF_THE_REST = POLISH_NEAR_TASK / (1 - RANDOM_OFFTASK)
 READING_LEVEL_WEIGHTS = [0.08, 0.17, 0.25, 0.10, 0.40]
 # ... and more whole images there: trained on word windows alone, it read 50 % of 1120 windows
 # and 0 % of whole 1120 images (~1,000 soft tokens). A whole 1120 image through the reading
-# stage's vision side takes ~3.6 s forward, ~10 s with backward: use with --freeze-vision.
+# stage's vision side takes ~2 s forward (chunked, as --freeze-vision runs it), ~3.5 s with
+# backward: use with --freeze-vision, or better --whole-cache.
 READING_FULL_FRACTION = 0.3
 # --whole-cache: whole 1120 images whose soft tokens whole_cache.py computed once (the vision
 # side frozen); a batch of them costs the decoder only, so it holds more images
