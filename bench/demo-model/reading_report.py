@@ -16,8 +16,8 @@ import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts", "demo-model"))
+import export  # noqa: E402
 import reading_stage  # noqa: E402
-import twin  # noqa: E402
 import word_crops  # noqa: E402
 
 
@@ -32,9 +32,7 @@ def main():
             reading_stage.WHOLE: [reading_stage.whole_image(18_600_000 + i)
                                   for i in range(args.count)]}
     for path in args.reading:
-        state = torch.load(path)
-        model = twin.Twin(vision=state["vision"], used_tokens=state["used"].tolist())
-        model.load_state_dict(state["model"])
+        model, state = export.load(path)
         heads = reading_stage.Heads(model.t["hidden"])
         heads.load_state_dict(state["heads"])
         print(f"{path}: {reading_stage.held_out_report(model, heads, held)}", flush=True)

@@ -24,6 +24,7 @@ import time
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import export  # noqa: E402
 import reading_stage  # noqa: E402
 import train  # noqa: E402
 import twin  # noqa: E402
@@ -48,9 +49,7 @@ def main():
     args = ap.parse_args()
     torch.set_num_threads(1)
     tok = train.Tokens(args.tokens)
-    state = torch.load(args.model)
-    model = twin.Twin(vision=state["vision"], used_tokens=state["used"].tolist())
-    model.load_state_dict(state["model"])
+    model, state = export.load(args.model)
     entries, t0 = [], time.time()
     for i in range(args.count):
         rng = random.Random(args.first + i)
