@@ -1,5 +1,6 @@
-"""An experimental stage 3 of the demo model's training: a vision side that reads (not part of
-retrain.sh: what it measured is in bench/demo-model/RESULTS.md).
+"""Stage 3 of the demo model's training: a vision side that reads (retrain.sh runs it four
+times, as the committed model was made; what each run measured is in
+bench/demo-model/RESULTS.md).
 
 The vision side of stages 1-2 (one layer, one head) cannot see letters: at 1120 a capital is
 1-3.5 patches tall and sits anywhere inside them. This stage replaces it by a new one of two
@@ -27,7 +28,9 @@ trained on windows alone, its word tokens' soft tokens on whole 1120 images were
 those of the same tokens in a window (cosine 0.2-0.98 over 8 images), and the decoder on top
 read none of the whole images. --whole: that many whole 1120 word images a step besides the
 windows (~3.5 s each, forward and backward). --whole-held-out: also report the word named on
-that many whole 1120 images. --init: go on from an earlier output (its vision side and heads).
+that many whole 1120 images. --init: go on from an earlier output (its vision side and heads);
+--first-step: the steps the earlier runs took, so that the images drawn are new ones (each
+step's images are a function of its number).
 
 WEIGHTS.rbln: a model from stages 1-2 (export.py); OUT.pt: that model with the new vision side,
 which train.py --init-model --reading takes on (the decoder learns to answer with the word).
@@ -91,15 +94,17 @@ def keep_image(seed):
 
 class Crops(torch.utils.data.IterableDataset):
     """Word windows and an image to keep, drawn by the worker processes (windows: seeds
-    17,000,000 + CROPS_PER_STEP x step + i)."""
+    17,000,000 + CROPS_PER_STEP x step + i, the step counted from first_step)."""
 
-    def __init__(self, steps, context=(0, 0), whole=0):
+    def __init__(self, steps, context=(0, 0), whole=0, first_step=0):
         self.steps, self.context, self.whole = steps, context, whole
+        self.first_step = first_step
 
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         first, stride = (info.id, info.num_workers) if info else (0, 1)
-        for step in range(first, self.steps, stride):
+        for run_step in range(first, self.steps, stride):
+            step = self.first_step + run_step
             levels = random.Random(17_500_000 + step)
             windows = [word_crops.word_crop(17_000_000 + CROPS_PER_STEP * step + i,
                                             levels.choice(CROP_LEVELS),
@@ -107,7 +112,7 @@ class Crops(torch.utils.data.IterableDataset):
                                             if self.context[1] else 0)
                        for i in range(CROPS_PER_STEP)]
             wholes = [whole_image(17_800_000 + self.whole * step + i) for i in range(self.whole)]
-            yield step, windows + wholes, keep_image(17_700_000 + step)
+            yield run_step, windows + wholes, keep_image(17_700_000 + step)
 
 
 def as_is(item):
@@ -184,6 +189,8 @@ def main():
     ap.add_argument("--whole", type=int, default=0,
                     help="whole 1120 word images a step besides the windows (word loss only)")
     ap.add_argument("--init", help="an earlier output to go on from")
+    ap.add_argument("--first-step", type=int, default=0,
+                    help="with --init: the earlier runs' steps, so this run draws new images")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(17)
@@ -205,7 +212,8 @@ def main():
             for level in (1120, 560, 70)}
     if args.whole_held_out:
         held[WHOLE] = [whole_image(18_500_000 + i) for i in range(args.whole_held_out)]
-    loader = torch.utils.data.DataLoader(Crops(args.steps, args.context, args.whole),
+    loader = torch.utils.data.DataLoader(Crops(args.steps, args.context, args.whole,
+                                               args.first_step),
                                          batch_size=None,
                                          num_workers=2,
                                          prefetch_factor=4, collate_fn=as_is)

@@ -4,18 +4,19 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
 
   train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
            [--shared-image] [--resume CHECKPOINT.pt [--polish]]
-           [--init-model READING.pt --start STEP --reading [--freeze-vision]
-            [--whole-cache CACHE.pt ... --whole-fraction F]]
+           [--init-model READING.pt [--vision-from READING.pt] --start STEP --reading
+            [--freeze-vision] [--whole-cache CACHE.pt ... --whole-fraction F]]
 
-retrain.sh runs it three times: 3,500 steps; 500 more at the schedule's tail; 400 more with
+retrain.sh runs it five times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
-off-task questions that start like a task question, near_task_question).
---init-model --reading goes on from the experimental reading stage (reading_stage.py, not in
-retrain.sh): its whole model with fresh auxiliary heads (trained alone for --heads-first steps)
+off-task questions that start like a task question, near_task_question); then twice in the
+reading part (below).
+--init-model --reading goes on from the reading stage (reading_stage.py): its whole model with fresh auxiliary heads (trained alone for --heads-first steps)
 and a schedule of its own from --start, more 1120 batches, and word answers told to look at
 the word's tokens. With --freeze-vision, --whole-cache takes its whole 1120 batches from
 whole_cache.py's files (soft tokens computed once), so whole images stop costing the vision
-side's ~2 s each.
+side's ~2 s each. --vision-from swaps in another reading stage's vision side under the
+--init-model decoder (a decoder trained on one frozen side goes on under a side that reads more).
 
 What makes it fit in the 90 minutes on 2 cores:
 - Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
@@ -426,6 +427,17 @@ def decode_shared(model, heads, questions, feats, targets, gen, tok):
     return answer_states(h, questions, at), aux, pointer
 
 
+def load_vision(model, path):
+    """Puts the vision side of checkpoint `path` (same configuration) into `model`."""
+    other = torch.load(path)
+    assert other["vision"] == model.v, f"{path}: a vision side of another shape"
+    assert other["used"].tolist() == model.used.tolist(), f"{path}: another vocabulary"
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            if name.startswith(twin.VISION_PARAMS):
+                p.copy_(other["model"][name])
+
+
 def load_whole_cache(paths, model, frozen):
     """The entries of whole_cache.py's files, checked to come from this model's vision side."""
     entries = []
@@ -452,6 +464,8 @@ def main():
     ap.add_argument("--init-model", help="a whole model to go on from (reading_stage.py's "
                     "output), with fresh auxiliary heads and optimizer, at step --start")
     ap.add_argument("--start", type=int, default=0, help="with --init-model: its first step")
+    ap.add_argument("--vision-from", help="with --init-model: the vision side of this checkpoint "
+                    "(reading_stage.py's or train.py's) instead of its own")
     ap.add_argument("--heads-first", type=int, default=50,
                     help="with --init-model: steps that train only the fresh auxiliary heads")
     ap.add_argument("--reading", action="store_true",
@@ -494,6 +508,8 @@ def main():
     if init:
         assert init["used"].tolist() == model.used.tolist(), "another vocabulary"
         model.load_state_dict(init["model"])
+        if args.vision_from:
+            load_vision(model, args.vision_from)
         vision_scale = args.vision_lr_scale
     if args.init_vision:  # stage 1 taught the vision side the shapes: move it gently
         missing = model.load_state_dict(torch.load(args.init_vision)["vision"], strict=False)

@@ -1,5 +1,5 @@
 """Whole images' soft tokens, computed once by a frozen vision side, for train.py --whole-cache
-(experimental, not part of retrain.sh: what it measured is in bench/demo-model/RESULTS.md).
+(retrain.sh's reading part; what it measured is in bench/demo-model/RESULTS.md).
 
 Why: trained on windows around the word only, the decoder read 6 of 12 windows and 0 of 8 whole
 1120 images (~1,050 soft tokens). Whole 1120 images in training cost tens of seconds a batch,

@@ -3,9 +3,9 @@ tokens from the engine's own tokenizer and template (tokens.py), stage 1 (pretra
 stage 2 starting from stage 1 (train.py --init-vision), a --polish step on top of it (and its
 near-task off-task questions), --shared-image's losses against the default decoder's, the
 export (export.py), and a model folder made from the export that the engine answers with; and
-the experimental reading stage (reading_stage.py, then train.py --init-model --reading
---freeze-vision, also on whole images cached by whole_cache.py) on top of that export, whose
-two-layer vision side the engine runs too. retrain.sh runs the same steps at full length; this
+the reading stages (reading_stage.py, then train.py --init-model --reading --freeze-vision,
+and after more vision steps on new images, --vision-from and whole images cached by
+whole_cache.py) on top of that export, whose two-layer vision side the engine runs too. retrain.sh runs the same steps at full length; this
 keeps them from rotting between retrains."""
 import argparse
 import json
@@ -147,13 +147,21 @@ def main():
     moved = [n for n, v in grown["model"].items() if not torch.equal(v, after["model"][n])]
     import twin
     assert moved and not any(n.startswith(twin.VISION_PARAMS) for n in moved), moved
-    # whole 1120 images' soft tokens computed once (whole_cache.py), then a step on them: step
-    # 4401 is a 1120 batch, whole with --whole-fraction 1
+    # as retrain.sh goes on: the vision side a step further on new images (--first-step) ...
+    reading2 = os.path.join(work, "reading2.pt")
+    run(py, os.path.join(SCRIPTS, "reading_stage.py"), weights, reading2, "--init", reading,
+        "--first-step", "2", "--steps", "1", "--held-out", "1", "--context", "10", "40")
+    # ... whole 1120 images' soft tokens under it, computed once (whole_cache.py), then the
+    # decoder of reading_run under that side (--vision-from) a step on them: step 4401 is a 1120
+    # batch, whole with --whole-fraction 1. The cache holds the side it was made with, and
+    # train.py refuses a cache from any other side than its model's: without --vision-from
+    # this fails
     cache = os.path.join(work, "whole-cache.pt")
-    run(py, os.path.join(SCRIPTS, "whole_cache.py"), tokens, reading, cache, "--count", "1")
+    run(py, os.path.join(SCRIPTS, "whole_cache.py"), tokens, reading2, cache, "--count", "1")
     cached_run = os.path.join(work, "cached-run")
     shutil.rmtree(cached_run, ignore_errors=True)
-    run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model", reading,
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model",
+        os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
         "--start", "4401", "--steps", "4402", "--reading", "--shared-image", "--freeze-vision",
         "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1")
     with open(os.path.join(cached_run, "train.log")) as f:
