@@ -171,7 +171,13 @@ void writeSimModel(const fs::path& dir, const SimModelOptions& options) {
             throw fileError(sub, "cannot create the folder: " + ec.message());
     }
     const auto rbln = rblnConfig(o, layout);
-    const auto generation = generationConfigJson(tokens);
+    auto generation = generationConfigJson(tokens);
+    // Trained weights (the built-in demo model) ask for greedy decoding, as their accuracy was
+    // measured: a tiny model's word answer often has a runner-up close behind, and sampled at
+    // temperature 1 the Try it word example came out right in 1 of 6 takes, greedy every time.
+    // The app's sampling settings can still turn sampling on.
+    if (!o.weights.empty())
+        generation["do_sample"] = false;
     writeJson(dir / "rbln_config.json", rbln);
     writeJson(dir / "config.json", modelConfigJson(o, tokens));
     writeJson(dir / "generation_config.json", generation);

@@ -3,6 +3,7 @@ inputs, within bf16 rounding: a second, independent implementation of the model 
 on the trained demo folder and on a random make-sim-model folder (both with the vision
 encoder's attention live)."""
 import argparse
+import json
 import os
 import random
 import struct
@@ -69,6 +70,11 @@ def main():
     rand = os.path.join(args.work, "random-model")
     subprocess.run([args.cli, "make-sim-model", rand, "--seed", "7"], check=True,
                    stdout=subprocess.DEVNULL)
+    # the trained folder asks for greedy decoding (its accuracy is measured so); a random one
+    # keeps Gemma 4's sampling defaults
+    for folder, sampled in ((args.demo, False), (rand, True)):
+        with open(os.path.join(folder, "generation_config.json")) as f:
+            assert json.load(f)["do_sample"] is sampled, folder
     results = [check("demo model", args.probe, args.demo, args.work, 280, 1),
                check("demo model", args.probe, args.demo, args.work, 70, 2),
                check("random model", args.probe, rand, args.work, 70, 3)]
