@@ -11,14 +11,16 @@ retrain.sh runs it five times: 3,500 steps; 500 more at the schedule's tail; 400
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
 off-task questions that start like a task question, near_task_question); then twice in the
 reading part (below).
---init-model --reading goes on from the reading stage (reading_stage.py): its whole model with fresh auxiliary heads (trained alone for --heads-first steps)
-and a schedule of its own from --start, more 1120 batches, and word answers told to look at
-the word's tokens. With --freeze-vision, --whole-cache takes its whole 1120 batches from
-whole_cache.py's files (soft tokens computed once), so whole images stop costing the vision
-side's ~2 s each. --vision-from swaps in another reading stage's vision side under the
---init-model decoder (a decoder trained on one frozen side goes on under a side that reads more).
+--init-model --reading goes on from the reading stage (reading_stage.py): its whole model with
+fresh auxiliary heads (trained alone for --heads-first steps) and a schedule of its own from
+--start, more 1120 batches, and word answers told to look at the word's tokens. With
+--freeze-vision, --whole-cache takes its whole 1120 batches from whole_cache.py's files (soft
+tokens computed once), so whole images stop costing the vision side's ~2 s each. --vision-from
+swaps in another reading stage's vision side under the --init-model decoder (a decoder trained
+on one frozen side goes on under a side that reads more).
 
-What makes it fit in the 90 minutes on 2 cores:
+What makes the base model's stages fit in ~72 minutes on 2 cores (the reading part takes
+~2.2 hours more: bench/demo-model/RESULTS.md):
 - Two stages: pretrain_vision.py first teaches the vision side the shapes alone (--init-vision
   loads it; its learning rate here is --vision-lr-scale of the rest, so the decoder's early,
   noisy gradients do not undo it).

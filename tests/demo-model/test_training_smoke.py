@@ -5,8 +5,8 @@ near-task off-task questions), --shared-image's losses against the default decod
 export (export.py), and a model folder made from the export that the engine answers with; and
 the reading stages (reading_stage.py, then train.py --init-model --reading --freeze-vision,
 and after more vision steps on new images, --vision-from and whole images cached by
-whole_cache.py) on top of that export, whose two-layer vision side the engine runs too. retrain.sh runs the same steps at full length; this
-keeps them from rotting between retrains."""
+whole_cache.py) on top of that export, whose two-layer vision side the engine runs too.
+retrain.sh runs the same steps at full length; this keeps them from rotting between retrains."""
 import argparse
 import json
 import os
