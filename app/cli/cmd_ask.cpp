@@ -8,6 +8,7 @@
 #include "generate/engine.h"
 #include "level_args.h"
 #include "remote_cli.h"
+#include "sampling_args.h"
 
 #include <csignal>
 #include <cstdlib>
@@ -52,12 +53,7 @@ int run(const std::vector<std::string>& argv) {
 
     Request request;
     request.sampling = engine->defaultSampling();
-    if (args.flag("greedy"))
-        request.sampling.doSample = false;
-    if (const auto seed = args.value("seed"))
-        request.sampling.seed = static_cast<std::uint64_t>(args.intValue("seed", 0));
-    request.sampling.maxNewTokens =
-        static_cast<int>(args.intValue("max-new-tokens", request.sampling.maxNewTokens));
+    facet::cli::applySamplingArgs(args, request.sampling);
     for (const std::string& spec : args.values("image")) {
         request.newUserTurn.push_back(facet::cli::imageArg(spec, detail));
     }

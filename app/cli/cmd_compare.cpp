@@ -12,6 +12,7 @@
 #include "level_args.h"
 #include "model/model_folder.h"
 #include "remote_cli.h"
+#include "sampling_args.h"
 
 #include <algorithm>
 #include <csignal>
@@ -44,8 +45,6 @@ int run(const std::vector<std::string>& argv) {
         throw facet::cli::UsageError("expected exactly one QUESTION");
     if (args.values("image").empty())
         throw facet::cli::UsageError("at least one --image is needed to compare detail levels");
-    if (args.flag("greedy") && args.value("seed"))
-        throw facet::cli::UsageError("--seed and --greedy exclude each other");
     const std::filesystem::path modelDir =
         args.value("model").value_or(builtinDemoModelDir().string());
 
@@ -77,12 +76,7 @@ int run(const std::vector<std::string>& argv) {
     request.levels = levels;
     Request& r = request.request;
     r.sampling = engine->defaultSampling();
-    if (args.flag("greedy"))
-        r.sampling.doSample = false;
-    if (args.value("seed"))
-        r.sampling.seed = static_cast<std::uint64_t>(args.intValue("seed", 0));
-    r.sampling.maxNewTokens =
-        static_cast<int>(args.intValue("max-new-tokens", r.sampling.maxNewTokens));
+    facet::cli::applySamplingArgs(args, r.sampling);
     for (const std::string& path : args.values("image"))
         r.newUserTurn.push_back({UserPart::Kind::Image, {}, {path, levels.front()}});
     r.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});

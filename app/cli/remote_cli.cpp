@@ -6,6 +6,7 @@
 #include "level_args.h"
 #include "remote/chat_request.h"
 #include "remote/remote_engine.h"
+#include "sampling_args.h"
 
 #include <algorithm>
 #include <csignal>
@@ -55,22 +56,6 @@ int withExitCodes(const char* command, const char* usage, const std::function<in
     }
 }
 
-void applySampling(const Args& args, SamplingSettings& s) {
-    if (args.flag("greedy") && args.value("seed"))
-        throw UsageError("--seed and --greedy exclude each other");
-    if (args.flag("greedy"))
-        s.doSample = false;
-    if (args.value("seed")) {
-        const long long seed = args.intValue("seed", 0);
-        if (seed < 0)
-            throw UsageError("--seed must not be negative");
-        s.seed = static_cast<std::uint64_t>(seed);
-    }
-    s.maxNewTokens = static_cast<int>(args.intValue("max-new-tokens", s.maxNewTokens));
-    if (s.maxNewTokens < 1)
-        throw UsageError("--max-new-tokens must be at least 1");
-}
-
 ConnectOptions connectOptions(const Args& args) {
     ConnectOptions options;
     options.url = *args.value("server");
@@ -101,7 +86,7 @@ int runRemoteAsk(const std::vector<std::string>& argv) {
         if (args.positionals().size() != 1)
             throw UsageError("expected exactly one QUESTION");
         Request request;
-        applySampling(args, request.sampling);
+        applySamplingArgs(args, request.sampling);
         const int detail =
             args.value("detail") ? parseLevel(*args.value("detail"), "--detail") : 280;
         for (const std::string& spec : args.values("image")) {
@@ -133,7 +118,7 @@ int runRemoteCompare(const std::vector<std::string>& argv) {
             throw UsageError("at least one --image is needed to compare detail levels");
         CompareRequest request;
         Request& r = request.request;
-        applySampling(args, r.sampling);
+        applySamplingArgs(args, r.sampling);
         for (const std::string& path : args.values("image")) {
             r.newUserTurn.push_back({UserPart::Kind::Image, {}, {path, 280}});
             remote::checkImageFile(path);
