@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""Retakes the AppStream metainfo's screenshots (packaging/screenshots/) from the built app.
+"""Retakes the AppStream metainfo's screenshots (packaging/screenshots/), or the README's
+comparison screenshots (docs/screenshots/compare-*.png), from the built app.
 
-Usage: packaging/take-screenshots.py [--app build/dev/app/gui/facet] [--out packaging/screenshots]
-                                     [--sample N]
+Usage: packaging/take-screenshots.py [--app build/dev/app/gui/facet] [--out DIR]
+                                     [--sample N | --compare]
 
 Builds nothing: build first (`cmake --build build/dev`), so the demo model is the current one.
 For every screenshot the metainfo lists (a name with "-dark" is taken in the dark theme, the
@@ -12,9 +13,15 @@ of a demo-model sample (resources/demo-model/samples/samples.json; by default th
 shapes.png, "What shape is purple?" at 280, the question the demo model answers best) attached
 from the command line. With the keyboard only it picks the sample's detail level and asks its
 question, waits for the reply to end, and saves the window at the width and height the metainfo
-states. It prints each reply beside the sample's expected answer (replies are sampled: light and
-dark may differ). Exit status 0 when every reply is the expected answer, 3 when the pictures
-were saved but a reply differs, 1 on failure. Look at the PNGs before committing them."""
+states. It prints each reply beside the sample's expected answer.
+
+--compare takes compare-light.png and compare-dark.png (1280x800, into docs/screenshots)
+instead: the banner's Try it menu, opened with the keyboard, picks the example that compares
+two levels (the printed word at 1120 and 70), and its Compare levels… dialog runs; the window
+is saved once both answers have ended, and the answer at the example's own level is checked.
+
+Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
+but a reply differs, 1 on failure. Look at the PNGs before committing them."""
 
 import argparse
 import glob
@@ -38,6 +45,10 @@ from xsession import XSession  # noqa: E402
 
 SAMPLES = os.path.join(SOURCE, "resources", "demo-model", "samples")
 URL_PREFIX = "https://raw.githubusercontent.com/facet/facet/main/packaging/screenshots/"
+# The size of the README's screenshots (docs/screenshots/).
+COMPARE_SIZE = (1280, 800)
+TRY_IT = "Try it: example images and questions"
+COLUMN_ENDED = r"request \d+ column \d+ ended: (\w+) .*|request \d+ column \d+ failed: .*"
 ENDED = r"request \d+ ended: (\w+) .*|request \d+ failed: .*"
 
 
@@ -127,11 +138,13 @@ def check_model_is_current(model_dir):
                            % (model_dir, weights))
 
 
-def take(session, x, args, sample, name, size, theme):
+def start_app(session, x, args, name, size, theme, files=()):
+    """Starts the built facet in a private home (`files` attached from the command line), its
+    window at `size` and active, the demo model loaded and current; returns (app, env, a11y).
+    The caller stops the app."""
     from a11y import A11y
     env = private_env(session.env, os.path.join(session.work, os.path.splitext(name)[0]))
-    image = os.path.join(SAMPLES, sample["image"])
-    app = FacetApp(args.app, env, session.work, args=["--theme", theme, image],
+    app = FacetApp(args.app, env, session.work, args=["--theme", theme, *files],
                    name="facet-" + theme)
     app.start()
     try:
@@ -142,10 +155,29 @@ def take(session, x, args, sample, name, size, theme):
         x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
         model = app.wait_log(r"model loaded from (\S+)", 60, "loading the demo model")
         check_model_is_current(model.group(1))
-        app.wait_log(r"attached 1 of 1 image\(s\) from the command line", 30, "attaching")
+        if files:
+            app.wait_log(r"attached %d of %d image\(s\) from the command line"
+                         % (len(files), len(files)), 30, "attaching")
         a11y = A11y(app.pid, check=lambda: app.check_alive("taking the screenshot"))
         a11y.find("Message", timeout=20)
+        return app, env, a11y
+    except BaseException:
+        app.stop()
+        raise
 
+
+def print_reply(path, theme, size, ended, text, expected):
+    """Prints the reply beside the sample's answer; True when they are equal."""
+    print("%s (%s, %dx%d): %s" % (path, theme, *size, ended))
+    print("  reply:    %r" % text[:300])
+    print("  expected: %r%s" % (expected, "" if text.strip() == expected else "  (DIFFERS)"))
+    return text.strip() == expected
+
+
+def take(session, x, args, sample, name, size, theme):
+    image = os.path.join(SAMPLES, sample["image"])
+    app, env, a11y = start_app(session, x, args, name, size, theme, files=[image])
+    try:
         level = "(%d)" % sample["level"]
         tab_to(x, a11y, lambda n: n.startswith("Message detail level") and n.endswith(level),
                "the detail level %s" % level)
@@ -164,12 +196,58 @@ def take(session, x, args, sample, name, size, theme):
         path = os.path.join(args.out, name)
         window_grab(x, a11y, size).save(path)
         _, reply = find_by_question(env["XDG_DATA_HOME"], sample["question"])
-        print("%s (%s, %dx%d): %s" % (path, theme, *size, ended.group(0)))
-        text = (reply or {}).get("text", "")
-        print("  reply:    %r" % text[:300])
-        print("  expected: %r%s" % (sample["answer"],
-                                    "" if text.strip() == sample["answer"] else "  (DIFFERS)"))
-        return text.strip() == sample["answer"]
+        return print_reply(path, theme, size, ended.group(0), (reply or {}).get("text", ""),
+                           sample["answer"])
+    finally:
+        app.stop()
+
+
+def take_compare(session, x, args, sample, name, size, theme):
+    """The Try it example that compares two levels, picked from the banner's menu with the
+    keyboard: it opens Compare levels… with both ticked, and its Compare button runs them. The
+    window is saved once both columns have ended. Only the answer at the example's own level
+    is checked against the sample (the other level is the one it is expected to miss)."""
+    app, env, a11y = start_app(session, x, args, name, size, theme)
+    try:
+        tab_to(x, a11y, lambda n: n == TRY_IT, "the Try it button")
+        x.key("Return")
+        entry = "Try “%s”" % sample["question"]
+        a11y.find(entry, prefix=True, timeout=10)
+        for _ in range(10):
+            if (a11y.focused() or "").startswith(entry):
+                break
+            x.key("Down")
+            time.sleep(0.05)
+        else:
+            raise RuntimeError("Down never reached %r in the menu (focus on %r)"
+                               % (entry, a11y.focused()))
+        x.key("Return")
+        start = a11y.find("Compare the message at the chosen levels", role="push button")
+        after = app.log_size()
+        x.click_control(start)
+        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        endings = []
+        for level in sorted((sample["level"], sample["compare_with_level"])):
+            ended = app.wait_log(COLUMN_ENDED, 300, "the answer at %d" % level, after=after)
+            after += ended.end()
+            if ended.group(1) not in ("stop_token", "max_tokens"):
+                raise RuntimeError("the answer at %d did not end normally: %s"
+                                   % (level, ended.group(0)))
+            endings.append("%d: %s" % (level, ended.group(0)))
+        a11y.find("Continue the conversation with the answer at level %d" % sample["level"],
+                  timeout=20)
+        path = os.path.join(args.out, name)
+        window_grab(x, a11y, size).save(path)
+        answers = {level: a11y.find("Answer at level %d" % level).description.strip()
+                   for level in (sample["level"], sample["compare_with_level"])}
+        print("  answers: %s" % ", ".join("%d: %r" % a for a in sorted(answers.items())))
+        return print_reply(path, theme, size, "; ".join(endings), answers[sample["level"]],
+                           sample["answer"])
+    except (LookupError, RuntimeError, TimeoutError):
+        failed = os.path.join(args.out, "failed-" + name)
+        window_grab(x, a11y, size).save(failed)
+        print("the window when it failed: %s" % failed)
+        raise
     finally:
         app.stop()
 
@@ -178,10 +256,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=os.path.join(SOURCE, "build", "dev", "app", "gui",
                                                       "facet"))
-    parser.add_argument("--out", default=os.path.join(SOURCE, "packaging", "screenshots"))
+    parser.add_argument("--out", help="default: packaging/screenshots, with --compare "
+                        "docs/screenshots")
     parser.add_argument("--sample", type=int, default=1,
                         help="index into resources/demo-model/samples/samples.json")
+    parser.add_argument("--compare", action="store_true",
+                        help="take docs/screenshots/compare-light.png and compare-dark.png "
+                        "instead: the Try it example that compares two levels")
     args = parser.parse_args()
+    args.out = args.out or os.path.join(SOURCE, "docs" if args.compare else "packaging",
+                                        "screenshots")
     args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
     if not os.access(args.app, os.X_OK):
         sys.exit("%s: no built facet (this script builds nothing: cmake --build build/dev)"
@@ -190,10 +274,17 @@ def main():
         if shutil.which(tool) is None:
             sys.exit("%s is missing: install the packages in scripts/packages.txt" % tool)
     with open(os.path.join(SAMPLES, "samples.json"), encoding="utf-8") as f:
-        sample = json.load(f)["samples"][args.sample]
+        samples = json.load(f)["samples"]
+    if args.compare:
+        (sample,) = [s for s in samples if "compare_with_level" in s] or [None]
+        if sample is None:
+            sys.exit("samples.json has no example with compare_with_level")
+        shots = [(n, *COMPARE_SIZE) for n in ("compare-light.png", "compare-dark.png")]
+    else:
+        sample = samples[args.sample]
+        shots = wanted_screenshots()
     os.makedirs(args.out, exist_ok=True)
 
-    shots = wanted_screenshots()
     # Room for openbox's title bar and where it places the window.
     width = max(w for _, w, _ in shots) + 200
     height = max(h for _, _, h in shots) + 200
@@ -208,7 +299,8 @@ def main():
         right = True
         for name, w, h in shots:
             theme = "dark" if re.search(r"-dark\b", name) else "light"
-            right = take(session, x, args, sample, name, (w, h), theme) and right
+            shoot = take_compare if args.compare else take
+            right = shoot(session, x, args, sample, name, (w, h), theme) and right
     finally:
         session.stop()
         shutil.rmtree(work, ignore_errors=True)

@@ -32,6 +32,22 @@ namespace {
 Q_LOGGING_CATEGORY(lcEngine, "facet.engine")
 Q_LOGGING_CATEGORY(lcApp, "facet.app")
 
+// "request 7 ended: stop_token · 286 prompt tokens (0 reused) · ..." for the log.
+QString outcomeLine(const QString& request, const QJsonObject& stats) {
+    const auto s = facet::app::replyStatsFromJson(stats);
+    return QStringLiteral("request %1 ended: %2 · %3 prompt tokens (%4 reused) · %5 generated · "
+                          "first token %6 ms · %7 tokens/s · %8 ms · levels→buckets %9")
+        .arg(request)
+        .arg(facet::app::finishReasonKey(s.finishReason))
+        .arg(s.promptTokens)
+        .arg(s.reusedTokens)
+        .arg(s.generatedTokens)
+        .arg(s.firstTokenSeen() ? QString::number(s.ttftMs, 'f', 0) : QStringLiteral("-"))
+        .arg(s.decodeTokensPerS, 0, 'f', 1)
+        .arg(s.totalMs, 0, 'f', 0)
+        .arg(s.bucketsText().isEmpty() ? QStringLiteral("-") : s.bucketsText());
+}
+
 // Model load results and engine errors, for the log file (they reach it as Qt messages).
 void logEngineEvents(facet::ui::AppController& app) {
     using facet::app::EngineClient;
@@ -49,25 +65,21 @@ void logEngineEvents(facet::ui::AppController& app) {
             qCWarning(lcEngine).noquote() << "model load failed:" << engine->loadProblemFolder()
                                           << engine->loadProblem() << "(the loaded model was kept)";
     });
-    // Each request's outcome in one line (stopped, finished, limits), for bug reports.
+    // Each request's outcome in one line (stopped, finished, limits), for bug reports; a
+    // comparison's requests one line per column (its level is in the buckets).
     QObject::connect(engine, &EngineClient::finished, engine,
                      [](quint64 id, const QJsonObject& stats, const QString&) {
-                         const auto s = facet::app::replyStatsFromJson(stats);
-                         qCInfo(lcEngine).noquote()
-                             << QStringLiteral("request %1 ended: %2 · %3 prompt tokens (%4 "
-                                               "reused) · %5 generated · first token %6 ms · "
-                                               "%7 tokens/s · %8 ms · levels→buckets %9")
-                                    .arg(id)
-                                    .arg(facet::app::finishReasonKey(s.finishReason))
-                                    .arg(s.promptTokens)
-                                    .arg(s.reusedTokens)
-                                    .arg(s.generatedTokens)
-                                    .arg(s.firstTokenSeen() ? QString::number(s.ttftMs, 'f', 0)
-                                                            : QStringLiteral("-"))
-                                    .arg(s.decodeTokensPerS, 0, 'f', 1)
-                                    .arg(s.totalMs, 0, 'f', 0)
-                                    .arg(s.bucketsText().isEmpty() ? QStringLiteral("-")
-                                                                   : s.bucketsText());
+                         qCInfo(lcEngine).noquote() << outcomeLine(QString::number(id), stats);
+                     });
+    QObject::connect(engine, &EngineClient::columnFinished, engine,
+                     [](quint64 id, int column, const QJsonObject& stats, const QString&) {
+                         qCInfo(lcEngine).noquote() << outcomeLine(
+                             QStringLiteral("%1 column %2").arg(id).arg(column), stats);
+                     });
+    QObject::connect(engine, &EngineClient::columnFailed, engine,
+                     [](quint64 id, int column, const QString& message, const QJsonObject&) {
+                         qCWarning(lcEngine).noquote()
+                             << "request" << id << "column" << column << "failed:" << message;
                      });
     QObject::connect(engine, &EngineClient::failed, engine,
                      [](quint64 id, const QString& message, const QJsonObject&) {

@@ -74,3 +74,59 @@ def step_try_it(w):
     assert buckets and buckets.group(1).startswith("%d→" % first["level"]), \
         "the picture was not sent at level %d: %s" % (first["level"],
                                                       buckets.group(0) if buckets else line)
+
+
+def step_try_it_compare(w):
+    """The example that compares two levels (the printed word at 1120 and 70), picked from the
+    menu with the keyboard: a fresh conversation with its picture, its question in the message
+    box and Compare levels… open with exactly its two levels ticked; the Compare button runs
+    them and both columns end normally at their levels (the log's line per column). The words
+    are not checked here (packaging/take-screenshots.py --compare prints them)."""
+    _, examples = _examples(_demo_model(w))
+    compared = [e for e in examples if "compare_with_level" in e]
+    assert compared, "no example compares two levels: %r" % examples
+    example = compared[0]
+    levels = sorted((example["level"], example["compare_with_level"]))
+    w.x.key("ctrl+n")  # an empty conversation: few controls to Tab through
+    for _ in range(40):
+        if w.a11y.focused() == TRY_IT:
+            break
+        w.x.key("Tab")
+        time.sleep(0.05)
+    assert w.a11y.focused() == TRY_IT, \
+        "Tab never reached %r (focus on %r)" % (TRY_IT, w.a11y.focused())
+    w.x.key("Return")
+    entry = "Try “%s”" % example["question"]
+    w.a11y.find(entry, prefix=True, timeout=10)
+    for _ in range(len(examples)):
+        if (w.a11y.focused() or "").startswith(entry):
+            break
+        w.x.key("Down")
+        time.sleep(0.05)
+    assert (w.a11y.focused() or "").startswith(entry), \
+        "Down never reached %r (focus on %r)" % (entry, w.a11y.focused())
+    w.x.key("Return")
+    start = w.a11y.find("Compare the message at the chosen levels", role="push button")
+    ticked = sorted(int(re.search(r"\((\d+)\)$", c.name).group(1)) for c in w.a11y.controls()
+                    if c.name.startswith("Compare at detail level")
+                    and w.a11y.pyatspi.STATE_CHECKED in c.states)
+    assert ticked == levels, "the dialog opened with %r ticked, not %r" % (ticked, levels)
+    w.a11y.find("Image " + example["image"], timeout=10)
+    w.shot("try-it-compare-dialog")
+    after = w.app.log_size()
+    w.x.click_control(start)
+    ended = []
+    for _ in levels:
+        m = w.app.wait_log(r"request \d+ column \d+ (ended: (\w+) .*levels→buckets (\d+)→"
+                           r"|failed: .*)", 120, "a compared answer", after=after)
+        after += m.end()
+        ended.append(m)
+    w.a11y.find("Continue the conversation with the answer at level %d" % levels[-1],
+                timeout=20)
+    w.shot("try-it-compare")
+    for m in ended:
+        w.say(m.group(0))
+    assert all(m.group(2) in ("stop_token", "max_tokens") for m in ended), \
+        "a column did not end normally: %s" % [m.group(0) for m in ended]
+    assert [int(m.group(3)) for m in ended] == levels, \
+        "the columns ran at %s, not %r" % ([m.group(3) for m in ended], levels)
