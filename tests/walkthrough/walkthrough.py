@@ -41,7 +41,7 @@ STEPS = [
     ("stop during encoding", steps_chat.step_stop_during_encoding, True),
     ("server", steps_server.step_server, True),
     ("try it", steps_tryit.step_try_it, True),
-    ("try it: compare two levels", steps_tryit.step_try_it_compare, True),
+    ("try it compare", steps_tryit.step_try_it_compare, True),
     ("command line", steps_cli.step_command_line, False),
 ]
 
