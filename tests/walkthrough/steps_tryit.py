@@ -32,6 +32,17 @@ def _examples(model_dir):
         return folder, json.load(f)["samples"]
 
 
+def _tab_to_try_it(w):
+    """Tab until the banner's "Try it" button has the focus."""
+    for _ in range(40):
+        if w.a11y.focused() == TRY_IT:
+            break
+        w.x.key("Tab")
+        time.sleep(0.05)
+    assert w.a11y.focused() == TRY_IT, \
+        "Tab never reached %r (focus on %r)" % (TRY_IT, w.a11y.focused())
+
+
 def step_try_it(w):
     folder, examples = _examples(_demo_model(w))
     first = examples[0]
@@ -41,13 +52,7 @@ def step_try_it(w):
     assert read and read[-1] == (str(len(examples)), folder), \
         "the app read (examples, folder) %r; %d are in %s" % (read[-1:], len(examples), folder)
     w.x.key("ctrl+n")  # an empty conversation: few controls to Tab through
-    for _ in range(40):
-        if w.a11y.focused() == TRY_IT:
-            break
-        w.x.key("Tab")
-        time.sleep(0.05)
-    assert w.a11y.focused() == TRY_IT, \
-        "Tab never reached %r (focus on %r)" % (TRY_IT, w.a11y.focused())
+    _tab_to_try_it(w)
     w.x.key("Return")
     entry = w.a11y.find("Try “%s”" % first["question"], prefix=True, timeout=10)
     w.shot("try-it-menu")
@@ -88,13 +93,7 @@ def step_try_it_compare(w):
     example = compared[0]
     levels = sorted((example["level"], example["compare_with_level"]))
     w.x.key("ctrl+n")  # an empty conversation: few controls to Tab through
-    for _ in range(40):
-        if w.a11y.focused() == TRY_IT:
-            break
-        w.x.key("Tab")
-        time.sleep(0.05)
-    assert w.a11y.focused() == TRY_IT, \
-        "Tab never reached %r (focus on %r)" % (TRY_IT, w.a11y.focused())
+    _tab_to_try_it(w)
     w.x.key("Return")
     entry = "Try “%s”" % example["question"]
     w.a11y.find(entry, prefix=True, timeout=10)
