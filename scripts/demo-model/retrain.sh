@@ -3,16 +3,16 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# Two parts, ~3.4 hours on 2 cores in all (projected from each stage's own run; never run end
-# to end; bench/demo-model/RESULTS.md has the figures):
+# Two parts, ~1.8 hours on 2 cores in all (the base part projected from its stages' own runs,
+# the reading part measured in one run; never run end to end; bench/demo-model/RESULTS.md has
+# the figures):
 #   - shapes, colours, counts, off-task (~72 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
-#   - reading (~2.2 h): a two-layer vision side that reads, trained on word windows, then on
-#     windows amid the rest of their image and on whole 1120 images; the decoder goes on under
-#     it, frozen, with whole 1120 images whose soft tokens are computed once.
-# The committed weights were made by these stages run one at a time; the reading part's first
-# stages ran with the earlier whole-matrix vision attention (same function, float sums in
-# another order), so a rerun gives a model of the same recipe, not the same bits.
+#   - reading (~36 min): a two-layer vision side without attention between patches that reads,
+#     trained on word windows; the decoder goes on under it, frozen, with whole 1120 images
+#     whose soft tokens are computed once.
+# The committed weights: the base model's stages run one at a time (2026-12-01/02), the
+# reading part as it stands here, in one run (2026-12-03).
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -53,25 +53,14 @@ stage2 --resume "$work/run/stage2-4000.pt" --steps 4400 --polish
 "$python" "$root/scripts/demo-model/export.py" "$work/run/checkpoint.pt" "$work/base.rbln"
 
 # Reading (reading_stage.py and whole_cache.py say why each step is there; RESULTS.md has what
-# each measured). A fresh two-layer, two-head vision side learns letters and words on windows
-# around the word, its soft tokens of shape images held to the base model's side:
-reading() { run reading_stage.py "$work/base.rbln" "$@"; }
-reading "$work/reading-windows.pt"
-# the decoder goes on under it, frozen (word answers told where to look):
-run train.py --init-model "$work/reading-windows.pt" --start 4400 --steps 5600 --reading \
-    --freeze-vision --shared-image --whole-fraction 0 --lr 2e-3 "$work/tokens.json" \
-    "$work/decoder-windows"
-# the vision side learns to read amid a whole image: windows carrying 300-2,000 random patches
-# of the rest of their image, then one whole 1120 image a step besides (twice, as it was run)
-reading "$work/reading-context.pt" --init "$work/reading-windows.pt" --context 300 2000 \
-    --steps 1200 --lr 2e-3
-reading "$work/reading-whole1.pt" --init "$work/reading-context.pt" --context 300 1000 \
-    --whole 1 --steps 200 --lr 1.5e-3
-reading "$work/reading-whole.pt" --init "$work/reading-whole1.pt" --context 300 1000 \
-    --whole 1 --steps 200 --lr 1e-3
+# each measured). A fresh two-layer vision side without attention between patches (--local:
+# a word's soft tokens are the same in a window and in the whole image) learns letters and
+# words on windows around the word, its soft tokens of shape images held to the base side's:
+run reading_stage.py "$work/base.rbln" "$work/reading-local.pt" --local --steps 9000 \
+    --whole-held-out 40
 # whole 1120 images' soft tokens under that side, once (two processes, one per core) ...
 cache() {
-    run whole_cache.py "$work/tokens.json" "$work/reading-whole.pt" "$work/whole-$1.pt" \
+    run whole_cache.py "$work/tokens.json" "$work/reading-local.pt" "$work/whole-$1.pt" \
         --first $((19100000 + 300 * $1)) --count 300
 }
 for pair in "0 1" "2 3"; do
@@ -81,10 +70,9 @@ for pair in "0 1" "2 3"; do
     wait $first  # its exit status: set -e stops here if it failed
 done
 # ... and the decoder goes on under it, frozen, half its 560/1120 batches those whole images
-run train.py --init-model "$work/decoder-windows/checkpoint.pt" \
-    --vision-from "$work/reading-whole.pt" --start 5600 --steps 7100 --reading \
+run train.py --init-model "$work/reading-local.pt" --start 4400 --steps 7100 --reading \
     --freeze-vision --shared-image --whole-cache "$work"/whole-[0-3].pt --whole-fraction 0.5 \
-    --lr 1.5e-3 "$work/tokens.json" "$work/decoder-whole"
+    --lr 2e-3 "$work/tokens.json" "$work/decoder-whole"
 "$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/checkpoint.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"

@@ -39,7 +39,9 @@ What makes the base model's stages fit in ~72 minutes on 2 cores (the reading pa
 - OpenBLAS (libopenblas0-pthread) behind torch: Debian's reference BLAS is 35x slower.
   Set OPENBLAS_NUM_THREADS=1 (retrain.sh does): one core trains, one draws the images.
 FACET_DEMO_VISION_ATTENTION=0 trains with the vision encoder's attention output held at zero
-(cheaper; the simulator then adds exactly zero); the committed model has it live.
+(cheaper; the simulator then adds exactly zero). The base model's stages have it live; the
+committed model's reading side is local (reading_stage.py --local), and a frozen local side
+runs without the attention at all (twin.Twin.vision_attends).
 """
 import argparse
 import json
@@ -299,7 +301,9 @@ def image_feats(model, batch, vision_grad):
     pad = torch.zeros(len(pixels), dtype=torch.bool)
     with torch.set_grad_enabled(vision_grad and torch.is_grad_enabled()):
         emb, _ = model.vision_inputs(pixels, positions, exact=False)
-        if VISION_ATTENTION:  # one image at a time: patches attend within their own image
+        # one image at a time: patches attend within their own image (a frozen local side
+        # needs no attention: twin.Twin.vision_attends)
+        if VISION_ATTENTION and (vision_grad or model.vision_attends()):
             sizes = [len(s["pixels"]) for s in batch]
             chunk = None if vision_grad else twin.QUERY_CHUNK  # frozen: need not repeat sums
             x = torch.cat([model.vision_encoder(e, p, m, attention=True, chunk=chunk)

@@ -183,6 +183,12 @@ class Twin(nn.Module):
 
     # -- vision
 
+    def vision_attends(self):
+        """Whether the vision layers' attention adds anything: with every o_proj zero (a local
+        side, reading_stage.py --local) each patch's output depends only on its own pixels and
+        position, and vision_encoder(attention=False) computes the same thing far faster."""
+        return any(bool(layer.o_proj.any()) for layer in self.vision_layers)
+
     def vision_inputs(self, pixels, positions, exact):
         """pixels [P, 768] float in [0,1]; positions [P, 2], -1 for padding."""
         pad = (positions == -1).all(-1)

@@ -5,7 +5,8 @@ Why: trained on windows around the word only, the decoder read 6 of 12 windows a
 1120 images (~1,050 soft tokens). Whole 1120 images in training cost tens of seconds a batch,
 almost all of it the vision side's attention over ~9,700 patches; with that side frozen
 (--freeze-vision) its output never changes, so it is computed here once per image (in chunks of
-queries: ~2 s an image instead of 10-14) and the decoder trains on it in about a second.
+queries: ~2 s an image instead of 10-14) and the decoder trains on it in about a second. A
+local side (reading_stage.py --local, retrain.sh's) needs no attention: ~0.14 s an image.
 
   whole_cache.py TOKENS.json MODEL.pt OUT.pt [--first SEED] [--count N] [--level 1120]
                  [--word-share 0.7]

@@ -1,7 +1,10 @@
 """The vision encoder's attention run a chunk of queries at a time (twin.attention_in_chunks,
 used where the vision side is frozen: train.py --freeze-vision, whole_cache.py) equals the
 twin's whole-matrix attention: two layers of two heads, padding patches among the keys, a chunk
-size that does not divide the patch count."""
+size that does not divide the patch count. And a local side (every o_proj zero:
+reading_stage.py --local, the committed model's) run without attention (attention=False, what
+train.py and whole_cache.py choose when twin.Twin.vision_attends() is false) equals the same
+side run with it; vision_attends() is true as soon as one o_proj is not zero."""
 import os
 import sys
 
@@ -36,6 +39,19 @@ def main():
     print(f"chunked attention vs whole: worst relative difference {worst:.2e} "
           f"(tolerance {TOLERANCE})")
     assert worst <= TOLERANCE, worst
+    assert model.vision_attends(), "a side whose o_proj are not zero attends"
+
+    with torch.no_grad():
+        model.vision_layers[0].o_proj.zero_()
+        assert model.vision_attends(), "one layer's o_proj is still not zero"
+        model.vision_layers[1].o_proj.zero_()
+        assert not model.vision_attends(), "every o_proj is zero: a local side"
+        attended = model.vision_encoder(emb, positions, pad, attention=True)
+        skipped = model.vision_encoder(emb, positions, pad, attention=False)
+        local = ((skipped - attended)[~pad].abs().max() / attended.abs().max()).item()
+    print(f"local side without attention vs with it: relative difference {local:.2e} "
+          f"(tolerance {TOLERANCE})")
+    assert local <= TOLERANCE, local
 
 
 if __name__ == "__main__":
