@@ -3,12 +3,12 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# Two parts, ~1.8 hours on 2 cores in all (the base part projected from its stages' own runs,
+# Two parts, ~1.9 hours on 2 cores in all (the base part projected from its stages' own runs,
 # the reading part measured in one run; never run end to end; bench/demo-model/RESULTS.md has
 # the figures):
 #   - shapes, colours, counts, off-task (~72 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
-#   - reading (~36 min): a two-layer vision side without attention between patches that reads,
+#   - reading (~40 min): a two-layer vision side without attention between patches that reads,
 #     trained on word windows; the decoder goes on under it, frozen, with whole 1120 images
 #     whose soft tokens are computed once.
 # The committed weights: the base model's stages run one at a time (2026-12-01/02), the
