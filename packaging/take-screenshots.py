@@ -10,7 +10,7 @@ For every screenshot the metainfo lists (a name with "-dark" is taken in the dar
 others in the light one) it starts the built `facet` under Xvfb with openbox in a private home
 (the walkthrough's session, app, input and AT-SPI helpers in tests/walkthrough), with the image
 of a demo-model sample (resources/demo-model/samples/samples.json; by default the second:
-shapes.png, "What shape is purple?" at 280, the question the demo model answers best) attached
+shapes.png, "What shape is yellow?" at 280, the question the demo model answers best) attached
 from the command line. With the keyboard only it picks the sample's detail level and asks its
 question, waits for the reply to end, and saves the window at the width and height the metainfo
 states. It prints each reply beside the sample's expected answer.

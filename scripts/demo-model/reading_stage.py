@@ -37,10 +37,10 @@ its o_proj held at zero (the simulator still runs the attention, which then adds
 zero): each patch's output depends only on its own pixels and position, so a word's soft
 tokens are the same in a window and in the whole image, and training on windows alone reads
 whole images too. Only the patch embedding, the position table, the MLPs and their norms and
-the projection train; ~0.11 s a step instead of ~0.27. In 9,000 steps (17 min) it named the
-word on 52-63 % of 40 held-out whole 1120 images, against 39 % for the attention side after
---context and --whole (~1.5 hours); the runs above are how the committed model was made
-before.
+the projection train; ~0.11-0.17 s a step instead of ~0.27. In 9,000 steps (17 min) it named
+the word on 52-63 % of 40 held-out whole 1120 images, against 39 % for the attention side
+after --context and --whole (~1.5 hours); in 18,000 steps (what retrain.sh runs), 65-80 %.
+The runs above are how the committed model was made before.
 
 WEIGHTS.rbln: a model from stages 1-2 (export.py); OUT.pt: that model with the new vision side,
 which train.py --init-model --reading takes on (the decoder learns to answer with the word).
