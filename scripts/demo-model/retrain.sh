@@ -4,8 +4,8 @@
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
 # Two parts, ~2.5-3.3 hours on 2 cores in all, past issue #14's 90 minutes (the base part
-# projected from its stages' own runs, the reading part measured in one run; never run end to
-# end; bench/demo-model/RESULTS.md has the figures):
+# projected from its stages' own runs, the reading part measured with its commands; never run
+# end to end; bench/demo-model/RESULTS.md has the figures):
 #   - shapes, colours, counts, off-task (~72 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
 #   - reading (~85-125 min, by the machine): a two-layer vision side without attention between
@@ -72,15 +72,16 @@ for pair in "0 1" "2 3"; do
     wait $first  # its exit status: set -e stops here if it failed
 done
 # ... and the decoder goes on under it, frozen, half its 560/1120 batches those whole images
-run train.py --init-model "$work/reading-local.pt" --start 4400 --steps 7100 --reading \
-    --freeze-vision --shared-image --whole-cache "$work"/whole-[0-3].pt --whole-fraction 0.5 \
-    --lr 2e-3 "$work/tokens.json" "$work/decoder-whole"
+decoder() {
+    run train.py --init-model "$work/reading-local.pt" --reading --freeze-vision --shared-image \
+        --whole-cache "$work"/whole-[0-3].pt --whole-fraction 0.5 --lr 2e-3 "$@" \
+        "$work/tokens.json" "$work/decoder-whole"
+}
+decoder --start 4400 --steps 7100
 # ... then 2,000 more steps of the same, its schedule started again (warm-up to 2e-3, cosine
 # down): the word on whole images was still rising when the first schedule ended (RESULTS.md)
 cp "$work/decoder-whole/checkpoint.pt" "$work/decoder-whole/decoder-7100.pt"
-run train.py --init-model "$work/reading-local.pt" --resume "$work/decoder-whole/decoder-7100.pt" \
-    --steps 9100 --reading --freeze-vision --shared-image --whole-cache "$work"/whole-[0-3].pt \
-    --whole-fraction 0.5 --lr 2e-3 "$work/tokens.json" "$work/decoder-whole"
+decoder --resume "$work/decoder-whole/decoder-7100.pt" --steps 9100
 "$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/checkpoint.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"
