@@ -1,8 +1,8 @@
 #pragma once
 // The vision tower's bidirectional attention for one head over the unmasked patches, the
 // simulator's hottest loop (10,080 x 10,080 scores per head at max_soft_tokens 1120). Keys and
-// values are laid out dimension-major so every loop runs over keys in 16-wide lanes, and exp
-// is a polynomial evaluated in those lanes.
+// values are laid out dimension-major so every loop runs over keys in 16-wide lanes (two halves
+// of eight, which AVX2 holds in registers), and exp is a polynomial evaluated in those lanes.
 //
 // Arithmetic (documented because the PyTorch twin is compared with it within bf16 rounding,
 // tests/demo-model): each score sums its products over d ascending; the softmax subtracts the

@@ -100,9 +100,9 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
                 return;
             std::vector<float> normed(h), attention(qd), tmp(h), gate(im), up(im);
             std::vector<float> scores(heads.empty() ? 0 : heads[0].padded);
-            std::vector<const float*> keys(patches), values(patches);
             for (size_t head = 0; head < static_cast<size_t>(c.heads); ++head) {
                 if (validKeys.empty()) { // every key masked: the general path's answer
+                    std::vector<const float*> keys(patches), values(patches);
                     for (size_t j = 0; j < patches; ++j) {
                         keys[j] = &kk[j * qd + head * hd];
                         values[j] = &v[j * qd + head * hd];
