@@ -3,18 +3,19 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# Two parts, ~2.5-3.3 hours on 2 cores in all, past issue #14's 90 minutes (the base part
-# projected from its stages' own runs, the reading part measured with its commands; never run
+# Three parts, ~2.7-3.5 hours on 2 cores in all, past issue #14's 90 minutes (the base part
+# projected from its stages' own runs, the others measured with their commands; never run
 # end to end; bench/demo-model/RESULTS.md has the figures):
 #   - shapes, colours, counts, off-task (~72 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
 #   - reading (~85-125 min, by the machine): a two-layer vision side without attention between
 #     patches that reads, trained on word windows (18,000 steps); the decoder goes on under it,
 #     frozen, with whole 1120 images whose soft tokens are computed once (2,700 steps and
-#     2,000 more).
+#     2,000 more);
+#   - counting (~14 min): 1,500 steps of the decoder with the count's readout cleaned up.
 # The committed weights: the base model's stages run one at a time (2026-12-01/02), the
 # reading part with these commands (2026-12-03: up to the first decoder schedule in one run,
-# its 2,000 more steps in a second).
+# its 2,000 more steps in a second), the counting part with its command (2026-12-03).
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -82,6 +83,12 @@ decoder --start 4400 --steps 7100
 # down): the word on whole images was still rising when the first schedule ended (RESULTS.md)
 cp "$work/decoder-whole/checkpoint.pt" "$work/decoder-whole/decoder-7100.pt"
 decoder --resume "$work/decoder-whole/decoder-7100.pt" --steps 9100
+# Counting: 1,500 steps of --polish --count-readout at a quarter of the learning rate (the
+# later --lr wins): the count is read from the attention's output, and the counted tokens'
+# values are pulled together so that output carries the share alone (attention_targets.py)
+cp "$work/decoder-whole/checkpoint.pt" "$work/decoder-whole/decoder-9100.pt"
+decoder --resume "$work/decoder-whole/decoder-9100.pt" --steps 10600 --polish --count-readout \
+    --lr 5e-4
 "$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/checkpoint.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"

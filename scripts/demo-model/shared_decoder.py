@@ -22,7 +22,7 @@ import twin
 
 
 def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None,
-           attention_of=None):
+           attention_of=None, values_of=None):
     """ctx [I, C, H]: each image's embedded prefix and soft tokens (positions 0 .. C-1, padded
     at the end, ctx_valid [I, C]; ctx_span [I, C] as Twin.decoder's span). questions [Q, L, H]:
     each question's own embedded tokens, which follow its image's context directly (padded at
@@ -32,6 +32,7 @@ def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None
     the context's hidden states after those layers [I, C, H]; `attention_of` {layer: None}
     receives (context probabilities [I, heads, C, C], question probabilities
     [Q, heads, L, C + L]): a question's key axis is its image's context, then its own tokens.
+    `values_of` {layer: None} receives the context's values there [I, C, heads, hd].
     """
     t = model.t
     C, L = ctx.shape[1], questions.shape[1]
@@ -62,6 +63,8 @@ def decode(model, ctx, ctx_span, ctx_valid, questions, q_valid, owner, taps=None
         ccos, csin = twin.text_rope_tables(cpos, t["head_dim"], theta)
         qcos, qsin = twin.text_rope_tables(qpos, t["head_dim"], theta)
         cq, ck, cv = model.qkv(layer, x, ccos[:, None], csin[:, None])
+        if li in (values_of or {}):
+            values_of[li] = cv
         qq, qk, qv = model.qkv(layer, y, qcos[:, :, None], qsin[:, :, None])
         k = torch.cat([ck[owner], qk], 1)
         v = torch.cat([cv[owner], qv], 1)

@@ -5,7 +5,8 @@ point at what the answer needs, checked against the answers themselves on genera
 - count: the pointed-at tokens (the first token of each counted shape) are as many as the
   answer says, and each shape token's "earlier token of my shape" set is empty exactly at
   those first tokens, all of them showing that shape's kind and colour;
-and the losses are zero exactly at their target attention and positive elsewhere."""
+and the losses are zero exactly at their target attention and positive elsewhere (the last
+stage's count heads and value spread, train.py --count-readout, too)."""
 import math
 import os
 import random
@@ -106,6 +107,41 @@ def check_loss():
         assert float(attention_targets.loss(wrong, [row], targets)) > math.log(10), row
 
 
+def check_count_readout_loss():
+    T = 12
+    targets = {"first": torch.tensor([0, 1, 0, 1, 1, 0]), "kind": torch.tensor([0, 2, 2, 1, 2, 0])}
+    img_start, query = 3, T - 1
+    row = (0, query, img_start, ("count", 0), slice(0, 6))
+    probs = torch.zeros(1, 4, T, T)
+    for j in (0, img_start + 1, img_start + 3, img_start + 4):
+        probs[0, list(attention_targets.READOUT_COUNT_HEADS), query, j] = 0.25
+    probs[0, attention_targets.QUIET_HEAD, query, 0] = 1.0  # <bos> alone: a constant output
+    assert abs(float(attention_targets.loss(probs, [row], targets, count_readout=True))) < 1e-4
+    # the first stages' target for the quiet head (a count head then) is wrong now, and back
+    counting = probs.clone()
+    counting[0, attention_targets.QUIET_HEAD, query] = probs[0, 2, query]
+    assert float(attention_targets.loss(counting, [row], targets, count_readout=True)) > 0.3
+    assert float(attention_targets.loss(probs, [row], targets)) > 0.3
+
+
+def check_value_loss():
+    # two images; their counted (first) tokens' values of VALUE_HEAD equal: no spread
+    head, hd = attention_targets.VALUE_HEAD, 16
+    targets = {"first": torch.tensor([0, 1, 1, 0, 1])}  # image 0: tokens 0-2, image 1: 3-4
+    rows = [(0, 2, slice(0, 3)), (1, 2, slice(3, 5))]
+    values = torch.randn(2, 6, 4, hd)
+    same = torch.randn(hd)
+    for i, j in ((0, 3), (0, 4), (1, 3)):
+        values[i, j, head] = same
+    assert abs(float(attention_targets.value_loss(values, rows, targets))) < 1e-6
+    values[1, 3, head] = same + 1.0  # one value off by 1 in every dimension
+    spread = float(attention_targets.value_loss(values, rows, targets))
+    # distances to the mean: 1/3 * 16 dims for two of them, 2/3 * 16 for the third, squared
+    assert abs(spread - (2 * 16 / 9 + 4 * 16 / 9) / 3) < 1e-4, spread
+    values[1, 3, (head + 1) % 4] += 5.0  # another head's values: not this loss's business
+    assert abs(float(attention_targets.value_loss(values, rows, targets)) - spread) < 1e-5
+
+
 def check_first_loss():
     # image tokens: background, shape 1, shape 1, shape 2, shape 1, shape 2
     targets = {"owner": torch.tensor([0, 1, 1, 2, 1, 2])}
@@ -130,6 +166,8 @@ def main():
     check_shape()
     agree = check_count()
     check_loss()
+    check_count_readout_loss()
+    check_value_loss()
     check_first_loss()
     print(f"attention targets: colour {CASES}/{CASES}, shape {CASES}/{CASES}, "
           f"count {agree}/{CASES}, loss ok")

@@ -5,7 +5,8 @@ near-task off-task questions), --shared-image's losses against the default decod
 export (export.py), and a model folder made from the export that the engine answers with; and
 the reading stages (reading_stage.py, then train.py --init-model --reading --freeze-vision,
 and after more vision steps on new images, --vision-from and whole images cached by
-whole_cache.py, then --resume of that) on top of that export, whose two-layer vision side the engine runs too.
+whole_cache.py, then --resume of that, then --polish --count-readout) on top of that export,
+whose two-layer vision side the engine runs too.
 retrain.sh runs the same steps at full length; this keeps them from rotting between retrains."""
 import argparse
 import json
@@ -176,6 +177,16 @@ def main():
         "--freeze-vision", "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1")
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "step 4402 " in f.read(), "the resumed run did not go on from step 4402"
+    # ... and the last stage from there: --polish --count-readout (its count heads, value loss)
+    readout = os.path.join(cached_run, "checkpoint-4403.pt")
+    shutil.copy(os.path.join(cached_run, "checkpoint.pt"), readout)
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model",
+        os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
+        "--resume", readout, "--steps", "4405", "--reading", "--shared-image",
+        "--freeze-vision", "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1",
+        "--polish", "--count-readout")
+    with open(os.path.join(cached_run, "train.log")) as f:
+        assert "step 4404 " in f.read(), "the --count-readout run did not go on to step 4404"
     run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(reading_run, "checkpoint.pt"),
         weights)
     folder = os.path.join(work, "reading-model")
