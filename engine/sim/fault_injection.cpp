@@ -1,8 +1,10 @@
 #include "sim/fault_injection.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 namespace facet::sim {
@@ -59,6 +61,18 @@ void injectFault(const std::string& graph, int64_t nthRun, const std::string& me
         return;
     }
     t.faults.push_back({graph, nthRun, message});
+}
+
+int64_t visionDelayMs(int64_t maxSoftTokens) {
+    static const auto setting = []() -> std::pair<int64_t, int64_t> {
+        const char* value = std::getenv(kVisionDelayEnvVar);
+        long long level = 0, ms = 0;
+        char extra = 0;
+        if (!value || std::sscanf(value, "%lld:%lld%c", &level, &ms, &extra) != 2 || ms < 0)
+            return {0, 0};
+        return {level, ms};
+    }();
+    return setting.first == maxSoftTokens ? setting.second : 0;
 }
 
 std::optional<std::string> takeFault(const std::string& graph) {

@@ -3,13 +3,16 @@
 #include "common/bf16.h"
 #include "common/error.h"
 #include "sim/cancel.h"
+#include "sim/fault_injection.h"
 #include "sim/parallel_for.h"
 #include "sim/tensor_math.h"
 #include "sim/vision_attention.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 namespace facet::sim {
 namespace {
@@ -64,6 +67,11 @@ void VisionModel::run(int64_t mst, const VisionInputs& in, uint16_t* hidden,
     // Checked per patch inside the layers too: one layer at 1120 takes about a second.
     const std::atomic<bool>* cancel = cancelFlag();
     const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+    for (int64_t waited = 0; waited < visionDelayMs(mst); waited += 10) { // tests only
+        if (cancelled())
+            throw RunCancelled();
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
     std::vector<float> q(patches * qd), kk(patches * qd), v(patches * qd);
     std::vector<size_t> validKeys;
     for (size_t p = 0; p < patches; ++p)

@@ -74,7 +74,10 @@ class Walk:
         """Starts the app, waits for its window and the demo model (the log says so)."""
         from a11y import A11y
         self.launches += 1
-        self.app = FacetApp(self.binary, self.env, self.work, name="facet-%d" % self.launches)
+        # 1120 encodes take ~1 s on 2 cores, less than the "stop during encoding" step needs
+        # to see "Encoding image…" and press Esc inside it: the simulator waits 6 s first
+        self.app = FacetApp(self.binary, self.env, self.work, name="facet-%d" % self.launches,
+                            extra_env={"FACET_SIM_VISION_DELAY": "1120:6000"})
         after = self.app.log_size()
         self.app.start()
         window = self.x.window_of(self.app.pid, timeout=30,
