@@ -167,24 +167,23 @@ def main():
         "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1")
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "-whole@1120" in f.read(), "the 1120 step did not take the cached images"
-    # ... and a step more from its checkpoint, the schedule started again (retrain.sh's last
-    # decoder run: --init-model with --resume)
-    resumed = os.path.join(cached_run, "checkpoint-4402.pt")
-    shutil.copy(os.path.join(cached_run, "checkpoint.pt"), resumed)
-    run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model",
-        os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
-        "--resume", resumed, "--steps", "4403", "--reading", "--shared-image",
-        "--freeze-vision", "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1")
+    def resume_decoder(at, steps, *extra):
+        """Goes on from cached_run's checkpoint at step `at`, kept under its own name."""
+        saved = os.path.join(cached_run, f"checkpoint-{at}.pt")
+        shutil.copy(os.path.join(cached_run, "checkpoint.pt"), saved)
+        run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model",
+            os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
+            "--resume", saved, "--steps", str(steps), "--reading", "--shared-image",
+            "--freeze-vision", "--heads-first", "0", "--whole-cache", cache,
+            "--whole-fraction", "1", *extra)
+
+    # ... and a step more from its checkpoint, the schedule started again (retrain.sh's
+    # decoder run after the first: --init-model with --resume)
+    resume_decoder(4402, 4403)
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "step 4402 " in f.read(), "the resumed run did not go on from step 4402"
     # ... and the last stage from there: --polish --count-readout (its count heads, value loss)
-    readout = os.path.join(cached_run, "checkpoint-4403.pt")
-    shutil.copy(os.path.join(cached_run, "checkpoint.pt"), readout)
-    run(py, os.path.join(SCRIPTS, "train.py"), tokens, cached_run, "--init-model",
-        os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
-        "--resume", readout, "--steps", "4405", "--reading", "--shared-image",
-        "--freeze-vision", "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1",
-        "--polish", "--count-readout")
+    resume_decoder(4403, 4405, "--polish", "--count-readout")
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "step 4404 " in f.read(), "the --count-readout run did not go on to step 4404"
     run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(reading_run, "checkpoint.pt"),
