@@ -15,7 +15,9 @@
 #   - counting (~14 min): 1,500 steps of the decoder with the count's readout cleaned up.
 # The committed weights: the base model's stages run one at a time (2026-12-01/02), the
 # reading part with these commands (2026-12-03: up to the first decoder schedule in one run,
-# its 2,000 more steps in a second), the counting part with its command (2026-12-03).
+# its 2,000 more steps in a second), the counting part with its command (2026-12-03). Run
+# again, the first decoder schedule, its 2,000 more steps and the counting part each gave the
+# same weights byte for byte.
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
