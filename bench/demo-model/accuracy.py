@@ -3,13 +3,16 @@
 seeds training never uses (training: 14,000,000 + step; here: 10**9 and up).
 
   accuracy.py --cli build/dev/app/cli/facet-cli [--per-row 200] [--model DIR] [--json OUT]
-              [--rows 4 5]
+              [--rows 4 5] [--seed-base N]
 
 Prints the goals table (exact-answer accuracy per row), then the speed numbers: time to first
 token at 280 and 1120 for a 1024x768 image, and decode tokens/s. --rows: only those rows of the
-table (numbered from 1; each keeps its own images), and no speed numbers.
+table (numbered from 1; each keeps its own images), and no speed numbers. --seed-base: other
+fresh images (e.g. 3000000000), to choose between candidate weights without looking at the
+goals' own. After the table: each row's wrong answers by kind ("5." -> "6."), most first.
 """
 import argparse
+import collections
 import json
 import os
 import random
@@ -53,9 +56,9 @@ def ask(cli, model, image, level, question, max_new=40):
 
 
 def run_row(args, index, qtype, level, tmp):
-    correct, samples = 0, []
+    correct, samples, mistakes = 0, [], collections.Counter()
     for i in range(args.per_row):
-        rng = random.Random(SEED_BASE + index * 1_000_000 + i)
+        rng = random.Random(args.seed_base + index * 1_000_000 + i)
         case = make_data.make_case(rng, qtype)
         lvl = level or rng.choice([70, 140, 280, 560, 1120])
         question = case["question"]
@@ -66,10 +69,12 @@ def run_row(args, index, qtype, level, tmp):
         answer, _ = ask(args.cli, args.model, path, lvl, question)
         ok = answer == case["answer"]
         correct += ok
+        if not ok:
+            mistakes[(case["answer"], answer)] += 1
         if len(samples) < 3 or not ok and len(samples) < 6:
             samples.append({"question": question, "level": lvl, "expected": case["answer"],
                             "answer": answer})
-    return correct / args.per_row, samples
+    return correct / args.per_row, samples, mistakes
 
 
 def speed(args, tmp):
@@ -102,17 +107,21 @@ def main():
     ap.add_argument("--json", help="write the results here too")
     ap.add_argument("--rows", type=int, nargs="+", choices=range(1, len(ROWS) + 1),
                     help="only these rows (1 = the table's first), without the speed numbers")
+    ap.add_argument("--seed-base", type=int, default=SEED_BASE,
+                    help="the first image's seed (default: the goals' images)")
     args = ap.parse_args()
-    results = {"per_row": args.per_row, "rows": []}
+    results = {"per_row": args.per_row, "seed_base": args.seed_base, "rows": []}
     with tempfile.TemporaryDirectory() as tmp:
         print(f"| question | level | goal | exact-answer accuracy ({args.per_row} images) |")
         print("|---|---|---|---|")
         for index, (label, qtype, level, goal) in enumerate(ROWS):
             if args.rows and index + 1 not in args.rows:
                 continue
-            acc, samples = run_row(args, index, qtype, level, tmp)
+            acc, samples, mistakes = run_row(args, index, qtype, level, tmp)
             results["rows"].append({"row": label, "level": level or "any", "goal": goal,
-                                    "accuracy": acc, "samples": samples})
+                                    "accuracy": acc, "samples": samples,
+                                    "mistakes": [{"expected": e, "answer": a, "times": n}
+                                                 for (e, a), n in mistakes.most_common()]})
             print(f"| {label} | {level or 'any'} | {goal} | {100 * acc:.1f} % |", flush=True)
         if args.rows:
             results["speed"] = None
@@ -122,6 +131,11 @@ def main():
     if s:
         print(f"\nspeed (1024x768 image, median of 3): ttft {s['ttft_ms_280']:.0f} ms at 280, "
               f"{s['ttft_ms_1120']:.0f} ms at 1120; decode {s['decode_tokens_per_s']:.0f} tokens/s")
+    for row in results["rows"]:
+        if row["mistakes"]:  # short answers (counts, colours) repeat: where a row goes wrong
+            kinds = ", ".join(f"{m['expected']!r} -> {m['answer']!r} x{m['times']}"
+                              for m in row["mistakes"][:8])
+            print(f"  {row['row']} @{row['level']}, wrong answers: {kinds}")
     for row in results["rows"]:
         for sample in row["samples"]:
             if sample["answer"] != sample["expected"]:
