@@ -3,10 +3,10 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# Three parts, ~2.7-3.5 hours on 2 cores in all, past issue #14's 90 minutes (the base part
-# projected from its stages' own runs, the others measured with their commands; never run
+# Three parts, ~2.7-4.2 hours on 2 cores in all by the machine, past issue #14's 90 minutes
+# (the base part from its stages' own runs, the others measured with their commands; never run
 # end to end; bench/demo-model/RESULTS.md has the figures):
-#   - shapes, colours, counts, off-task (~72 min): stage 1, the one-layer vision side alone;
+#   - shapes, colours, counts, off-task (~72-111 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
 #   - reading (~85-125 min, by the machine): a two-layer vision side without attention between
 #     patches that reads, trained on word windows (18,000 steps); the decoder goes on under it,
@@ -31,6 +31,22 @@ case "$(readlink -f "/usr/lib/$(gcc -print-multiarch)/libblas.so.3")" in
 *) echo "retrain.sh: the system BLAS is not OpenBLAS; torch's matmuls will be ~35x slower." >&2
    echo "  install libopenblas0-pthread (scripts/setup.sh does)" >&2 ;;
 esac
+# The same seeds give the same weights only where the arithmetic is the same: OpenBLAS and
+# torch pick their kernels by the CPU, and a kernel sums in its own order. Forced to OpenBLAS's
+# SkylakeX kernels, or to torch's AVX-512 ones, the vision stage's checkpoint differs after 40
+# steps, and the held-out kind after 500 steps is 32 % or 38 % instead of 46 %
+# (bench/demo-model/RESULTS.md). Pinned to the AVX2 kernels (OpenBLAS's Haswell, torch's avx2,
+# oneDNN's AVX2: what they pick unpinned on an AMD EPYC of family 26, where the reading part's
+# decoder schedules and the counting part were repeated byte for byte), any x86-64 CPU with
+# AVX2 and FMA should repeat a run bit for bit. The base part was made with other kernels: on
+# that EPYC its vision stage departs from the recorded run, so the base weights differ there.
+if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
+    export OPENBLAS_CORETYPE=Haswell ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2 \
+           DNNL_MAX_CPU_ISA=AVX2
+else
+    echo "retrain.sh: this CPU has no AVX2 and FMA; the run cannot repeat the committed" >&2
+    echo "  weights bit for bit (its kernels sum in another order)" >&2
+fi
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
 # One core trains (one BLAS thread), the other draws the images (a data worker).
