@@ -44,8 +44,8 @@ if grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
     export OPENBLAS_CORETYPE=Haswell ATEN_CPU_CAPABILITY=avx2 ONEDNN_MAX_CPU_ISA=AVX2 \
            DNNL_MAX_CPU_ISA=AVX2
 else
-    echo "retrain.sh: this CPU has no AVX2 and FMA; the run cannot repeat the committed" >&2
-    echo "  weights bit for bit (its kernels sum in another order)" >&2
+    echo "retrain.sh: this CPU has no AVX2 and FMA; the run will not repeat one made on a" >&2
+    echo "  CPU with them bit for bit (its kernels sum in another order)" >&2
 fi
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
