@@ -18,6 +18,12 @@
 # its 2,000 more steps in a second), the counting part with its command (2026-12-03). Run
 # again, the first decoder schedule, its 2,000 more steps and the counting part each gave the
 # same weights byte for byte.
+# Each stage marks its end in BUILD_DIR/demo-train/done; run again after a stop (a closed
+# session, a reboot), the script skips the marked stages and goes on from the first unmarked
+# one, whose own start it repeats. Each stage is a process of its own that reads only files,
+# so a run stopped and started again gives the weights of an unbroken one. A mark does not know
+# which scripts made its stage: after changing one, remove BUILD_DIR/demo-train (to start over)
+# or the marks of that stage and the ones after it.
 #   scripts/demo-model/retrain.sh [BUILD_DIR]      (default build/dev)
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,6 +53,22 @@ else
     echo "retrain.sh: this CPU has no AVX2 and FMA; the run will not repeat one made on a" >&2
     echo "  CPU with them bit for bit (its kernels sum in another order)" >&2
 fi
+# todo NAME: true unless stage NAME has finished in an earlier run; mark NAME: it has finished
+# (with its time, so that a run's log gives each stage's minutes)
+todo() {
+    if [ -e "$work/done/$1" ]; then
+        echo "retrain.sh: stage $1 finished before ($(cat "$work/done/$1")); skipped"
+        return 1
+    fi
+    echo "retrain.sh: stage $1 starts at $(date '+%F %T')"
+    started=$(date +%s)
+}
+mark() {
+    mkdir -p "$work/done"
+    echo "$(($(date +%s) - started)) s, ended $(date '+%F %T')" >"$work/done/$1.part"
+    mv "$work/done/$1.part" "$work/done/$1"
+    echo "retrain.sh: stage $1 took $(cat "$work/done/$1")"
+}
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
 # One core trains (one BLAS thread), the other draws the images (a data worker).
@@ -59,55 +81,80 @@ fi
 # (bench/demo-model/RESULTS.md).
 export MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=17179869184 \
        MALLOC_TOP_PAD_=1073741824
-run() { OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/$@"; }
-stage2() { run train.py --init-vision "$work/vision.pt" "$@" "$work/tokens.json" "$work/run"; }
+# run SCRIPT ARGS: one of this folder's scripts
+run() {
+    script=$1
+    shift
+    OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" "$root/scripts/demo-model/$script" "$@"
+}
 # Stage 1: the vision side alone learns the shapes (pretrain_vision.py says why); stage 2: all.
-run pretrain_vision.py "$work/vision.pt"
-stage2
+if todo vision; then run pretrain_vision.py "$work/vision.pt"; mark vision; fi
+# stage2 NAME ARGS: train.py's stage 2 with ARGS, its last checkpoint kept as run/NAME.pt
+stage2() {
+    if todo "$1"; then
+        name=$1
+        shift
+        run train.py --init-vision "$work/vision.pt" "$@" "$work/tokens.json" "$work/run"
+        cp "$work/run/checkpoint.pt" "$work/run/$name.pt"
+        mark "$name"
+    fi
+}
+stage2 stage2-3500
 # ... then 500 more steps at the schedule's tail (shape of a colour: 87.5 % -> see RESULTS.md)
-cp "$work/run/checkpoint.pt" "$work/run/stage2-3500.pt"
-stage2 --resume "$work/run/stage2-3500.pt" --steps 4000
+stage2 stage2-4000 --resume "$work/run/stage2-3500.pt" --steps 4000
 # ... then 400 steps of --polish: the mix tilted to counts, shapes of a colour and off-task
 # questions at 70-280, some of those starting like a task question (RESULTS.md has the gains)
-cp "$work/run/checkpoint.pt" "$work/run/stage2-4000.pt"
-stage2 --resume "$work/run/stage2-4000.pt" --steps 4400 --polish
-"$python" "$root/scripts/demo-model/export.py" "$work/run/checkpoint.pt" "$work/base.rbln"
+stage2 stage2-4400 --resume "$work/run/stage2-4000.pt" --steps 4400 --polish
+if todo base; then
+    "$python" "$root/scripts/demo-model/export.py" "$work/run/stage2-4400.pt" "$work/base.rbln"
+    mark base
+fi
 
 # Reading (reading_stage.py and whole_cache.py say why each step is there; RESULTS.md has what
 # each measured). A fresh two-layer vision side without attention between patches (--local:
 # a word's soft tokens are the same in a window and in the whole image) learns letters and
 # words on windows around the word, its soft tokens of shape images held to the base side's:
-run reading_stage.py "$work/base.rbln" "$work/reading-local.pt" --local --steps 18000 \
-    --whole-held-out 40
+if todo reading; then
+    run reading_stage.py "$work/base.rbln" "$work/reading-local.pt" --local --steps 18000 \
+        --whole-held-out 40
+    mark reading
+fi
 # whole 1120 images' soft tokens under that side, once (two processes, one per core) ...
 cache() {
-    run whole_cache.py "$work/tokens.json" "$work/reading-local.pt" "$work/whole-$1.pt" \
-        --first $((19100000 + 300 * $1)) --count 300
+    if todo "whole-$1"; then
+        run whole_cache.py "$work/tokens.json" "$work/reading-local.pt" "$work/whole-$1.pt" \
+            --first $((19100000 + 300 * $1)) --count 300
+        mark "whole-$1"
+    fi
 }
-for pair in "0 1" "2 3"; do
-    set -- $pair
-    cache "$1" & first=$!
-    cache "$2"
-    wait $first  # its exit status: set -e stops here if it failed
+for pair in 0 2; do
+    cache "$pair" & other=$!
+    cache $((pair + 1))
+    wait $other  # its exit status: set -e stops here if it failed
 done
-# ... and the decoder goes on under it, frozen, half its 560/1120 batches those whole images
+# ... and the decoder goes on under it, frozen, half its 560/1120 batches those whole images;
+# decoder NAME ARGS: its last checkpoint kept as decoder-whole/NAME.pt
 decoder() {
-    run train.py --init-model "$work/reading-local.pt" --reading --freeze-vision --shared-image \
-        --whole-cache "$work"/whole-[0-3].pt --whole-fraction 0.5 --lr 2e-3 "$@" \
-        "$work/tokens.json" "$work/decoder-whole"
+    if todo "$1"; then
+        name=$1
+        shift
+        run train.py --init-model "$work/reading-local.pt" --reading --freeze-vision \
+            --shared-image --whole-cache "$work"/whole-[0-3].pt --whole-fraction 0.5 --lr 2e-3 \
+            "$@" "$work/tokens.json" "$work/decoder-whole"
+        cp "$work/decoder-whole/checkpoint.pt" "$work/decoder-whole/$name.pt"
+        mark "$name"
+    fi
 }
-decoder --start 4400 --steps 7100
+decoder decoder-7100 --start 4400 --steps 7100
 # ... then 2,000 more steps of the same, its schedule started again (warm-up to 2e-3, cosine
 # down): the word on whole images was still rising when the first schedule ended (RESULTS.md)
-cp "$work/decoder-whole/checkpoint.pt" "$work/decoder-whole/decoder-7100.pt"
-decoder --resume "$work/decoder-whole/decoder-7100.pt" --steps 9100
+decoder decoder-9100 --resume "$work/decoder-whole/decoder-7100.pt" --steps 9100
 # Counting: 1,500 steps of --polish --count-readout at a quarter of the learning rate (the
 # later --lr wins): the count is read from the attention's output, and the counted tokens'
 # values are pulled together so that output carries the share alone (attention_targets.py)
-cp "$work/decoder-whole/checkpoint.pt" "$work/decoder-whole/decoder-9100.pt"
-decoder --resume "$work/decoder-whole/decoder-9100.pt" --steps 10600 --polish --count-readout \
-    --lr 5e-4
-"$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/checkpoint.pt" \
+decoder decoder-10600 --resume "$work/decoder-whole/decoder-9100.pt" --steps 10600 --polish \
+    --count-readout --lr 5e-4
+"$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/decoder-10600.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"
 echo "  $python $root/bench/demo-model/accuracy.py --cli $cli"
