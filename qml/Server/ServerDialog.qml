@@ -18,8 +18,13 @@ Dialog {
     required property ServerConnection connection
     // The levels to offer, ascending.
     property var levels: Array.from(Labels.detailLevels)
+    // The URL was edited since it was last asked for its models: the list shown belongs to the
+    // address before, so Connect waits for the answer (else a quick click would pair the new
+    // URL with the old server's model name).
+    property bool urlEdited: false
     readonly property bool canConnect: urlField.text.trim().length > 0 && levels.length > 0
                                        && connection.models.length > 0 && !connection.connecting
+                                       && !urlEdited
 
     // Fills the fields with what was used last and asks that server for its models.
     function start() {
@@ -34,6 +39,7 @@ Dialog {
 
     function probeNow() {
         probeTimer.stop()
+        urlEdited = false
         connection.probe(urlField.text, keyField.text)
         connection.lookUpKey(urlField.text)
     }
@@ -78,7 +84,10 @@ Dialog {
                 placeholderText: "http://npu-server:8000/v1"
                 selectByMouse: true
                 Accessible.name: qsTr("Server URL")
-                onTextEdited: probeTimer.restart()
+                onTextEdited: {
+                    dialog.urlEdited = true
+                    probeTimer.restart()
+                }
                 onAccepted: dialog.probeNow()
             }
 
@@ -132,6 +141,7 @@ Dialog {
                 color: failed ? Theme.error : Theme.mutedText
                 text: dialog.connection.probing
                       ? qsTr("Asking %1 for its models…").arg(dialog.connection.probedUrl)
+                      : dialog.urlEdited ? qsTr("Type the server's address; its models are listed here.")
                       : failed ? dialog.connection.probeError
                       : dialog.connection.models.length > 0
                         ? qsTr("%n model(s) served · %1 ms round trip", "", dialog.connection.models.length)

@@ -107,4 +107,24 @@ TestCase {
         verify(!App.engine.server)
         verify(App.engine.ready) // the model in use stayed
     }
+
+    function test_4_editedUrlWaitsForItsOwnAnswer() {
+        tryCompare(App.engine, "ready", true, 5000)
+        const d = createTemporaryObject(dialogComponent, test)
+        d.start()
+        const url = child(d, "serverUrl")
+        const status = child(d, "probeStatus")
+        const connect = child(d, "connectButton")
+        url.text = testServer.url("plain")
+        d.probeNow()
+        tryVerify(() => connect.enabled, 10000, status.text)
+        // Typed again: the list on screen is the old address's until this one answers.
+        url.forceActiveFocus()
+        url.selectAll()
+        typeText(testServer.url("plain"))
+        verify(!connect.enabled)
+        verify(status.text.indexOf("served") < 0, status.text)
+        tryVerify(() => connect.enabled, 10000, status.text)
+        verify(status.text.indexOf("ms round trip") > 0, status.text)
+    }
 }
