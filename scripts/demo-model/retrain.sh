@@ -4,8 +4,8 @@
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
 # Three parts, ~2.7-4.2 hours on 2 cores in all by the machine, past issue #14's 90 minutes
-# (the base part from its stages' own runs, the others measured with their commands; never run
-# end to end; bench/demo-model/RESULTS.md has the figures):
+# (run end to end once, in two pieces: 15,075 s beside other work, ~9,900 s by its stages'
+# times alone; bench/demo-model/RESULTS.md has the figures):
 #   - shapes, colours, counts, off-task (~72-111 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
 #   - reading (~85-125 min, by the machine): a two-layer vision side without attention between
