@@ -6,13 +6,18 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
            [--shared-image] [--resume CHECKPOINT.pt [--polish [--count-readout]]]
            [--init-model READING.pt [--vision-from READING.pt] --start STEP --reading
             [--freeze-vision] [--whole-cache CACHE.pt ... --whole-fraction F]]
+           [--init-weights WEIGHTS.rbln --start STEP] [--train-only PREFIX,...]
+           [--level-weights W70,W140,W280,W560,W1120]
 
-retrain.sh runs it six times: 3,500 steps; 500 more at the schedule's tail; 400 more with
+retrain.sh runs it seven times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
 off-task questions that start like a task question, near_task_question); then twice in the
-reading part (below); last, --polish --count-readout: the count read from the attention's
+reading part (below); then --polish --count-readout: the count read from the attention's
 output without the noise of its values (attention_targets.py says how), with a mix tilted
-further to counts (COUNT_READOUT_QWEIGHTS).
+further to counts (COUNT_READOUT_QWEIGHTS); last, the same mix with most batches at 280 (the
+count's goal level) and only the last layer and the final norm trained (--train-only), from
+the weights as exported (--init-weights): the digit is read from the count heads' output by
+that layer's MLP, and the shares it reads differ between levels (RESULTS.md has the gain).
 --init-model --reading goes on from the reading stage (reading_stage.py): its whole model with
 fresh auxiliary heads (trained alone for --heads-first steps) and a schedule of its own from
 --start, more 1120 batches, and word answers told to look at the word's tokens. With
@@ -215,17 +220,19 @@ class Batches(torch.utils.data.IterableDataset):
     the other trains); a pure function of the seed, so runs repeat exactly."""
 
     def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
-                 whole_fraction=None, count_readout=False):
+                 whole_fraction=None, count_readout=False, level_weights=None):
         self.tok, self.steps, self.start = tok, steps, start
+        self.level_weights = level_weights
         self.polish, self.reading, self.count_readout = polish, reading, count_readout
         self.cached, self.whole_fraction = cached, whole_fraction
 
     def __iter__(self):
         for step in range(self.start, self.steps):
             rng = random.Random(14_000_000 + step)  # training seeds; the bench uses >= 10**9
-            weights = (COUNT_READOUT_LEVEL_WEIGHTS if self.count_readout else
-                       POLISH_LEVEL_WEIGHTS if self.polish else
-                       READING_LEVEL_WEIGHTS if self.reading else LEVEL_WEIGHTS)
+            weights = self.level_weights or (
+                COUNT_READOUT_LEVEL_WEIGHTS if self.count_readout else
+                POLISH_LEVEL_WEIGHTS if self.polish else
+                READING_LEVEL_WEIGHTS if self.reading else LEVEL_WEIGHTS)
             level = rng.choices(LEVELS, weights=weights)[0]
             full = READING_FULL_FRACTION if self.reading else FULL_FRACTION
             if self.whole_fraction is not None:
@@ -510,6 +517,13 @@ def main():
                     help="run each image's part of the decoder once for all its questions "
                          "(shared_decoder.py): the same losses in less time, but not the "
                          "same float sums, so not the committed weights")
+    ap.add_argument("--init-weights", help="a whole model as export.py stored it (its bf16 "
+                    "values), with fresh auxiliary heads and optimizer, at step --start")
+    ap.add_argument("--train-only", type=lambda s: s.split(","), metavar="PREFIX,...",
+                    help="train only the parameters whose names start with one of these "
+                         "(twin.Twin's names, e.g. text_layers.3.); the rest stay as loaded")
+    ap.add_argument("--level-weights", type=lambda s: [float(x) for x in s.split(",")],
+                    help="the five levels' weights (70,140,280,560,1120), instead of the mix's")
     ap.add_argument("--vision-lr-scale", type=float, default=0.3,
                     help="learning rate of a pretrained vision side, relative to --lr")
     args = ap.parse_args()
@@ -521,6 +535,11 @@ def main():
 
     tok = Tokens(args.tokens)
     init = torch.load(args.init_model) if args.init_model else None
+    if args.init_weights:
+        assert not init, "--init-weights or --init-model, not both"
+        import export  # noqa: E402  (export imports this file: import it only here)
+        stored = export.read(args.init_weights)
+        init = {"model": stored.state_dict(), "used": stored.used, "vision": stored.v}
     model = twin.Twin(vision=init["vision"] if init else twin.VISION, used_tokens=tok.used())
     for layer in model.vision_layers:
         if not VISION_ATTENTION:  # attention output held at zero (see the docstring)
@@ -548,6 +567,10 @@ def main():
         for name, p in model.named_parameters():
             if name.startswith(twin.VISION_PARAMS):
                 p.requires_grad_(False)
+    if args.train_only:
+        for name, p in model.named_parameters():
+            if not name.startswith(tuple(args.train_only)):
+                p.requires_grad_(False)
     cache = load_whole_cache(args.whole_cache, model, args.freeze_vision)
     params = [p for p in model.parameters() if p.requires_grad] + list(heads.parameters())
     vision_ids = {id(p) for name, p in model.named_parameters()
@@ -573,7 +596,7 @@ def main():
     stats = {}
     loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step, args.polish,
                                                  args.reading, len(cache), args.whole_fraction,
-                                                 args.count_readout),
+                                                 args.count_readout, args.level_weights),
                                          batch_size=None,
                                          num_workers=1, prefetch_factor=4,
                                          collate_fn=as_is)

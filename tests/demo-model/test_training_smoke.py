@@ -5,8 +5,9 @@ near-task off-task questions), --shared-image's losses against the default decod
 export (export.py), and a model folder made from the export that the engine answers with; and
 the reading stages (reading_stage.py, then train.py --init-model --reading --freeze-vision,
 and after more vision steps on new images, --vision-from and whole images cached by
-whole_cache.py, then --resume of that, then --polish --count-readout) on top of that export,
-whose two-layer vision side the engine runs too.
+whole_cache.py, then --resume of that, then --polish --count-readout, then the readout stage
+from that one's export with --init-weights --train-only) on top of that export, whose
+two-layer vision side the engine runs too.
 retrain.sh runs the same steps at full length; this keeps them from rotting between retrains."""
 import argparse
 import json
@@ -186,6 +187,23 @@ def main():
     resume_decoder(4403, 4405, "--polish", "--count-readout")
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "step 4404 " in f.read(), "the --count-readout run did not go on to step 4404"
+    # ... and the readout stage: from that export (--init-weights), at 280 alone, only the
+    # last layer and the final norm trained; every other tensor stays as stored
+    readout_in = os.path.join(work, "readout-in.rbln")
+    run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(cached_run, "checkpoint.pt"),
+        readout_in)
+    readout_run = os.path.join(work, "readout-run")
+    shutil.rmtree(readout_run, ignore_errors=True)
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, readout_run, "--init-weights", readout_in,
+        "--start", "4405", "--steps", "4407", "--polish", "--count-readout", "--shared-image",
+        "--freeze-vision", "--whole-fraction", "0", "--level-weights", "0,0,1,0,0",
+        "--heads-first", "0", "--train-only", "text_layers.3.,final_norm")
+    stored = export.read(readout_in).state_dict()
+    trained = torch.load(os.path.join(readout_run, "checkpoint.pt"))["model"]
+    moved = [n for n, v in stored.items() if not torch.equal(v, trained[n])]
+    assert moved and all(n.startswith(("text_layers.3.", "final_norm")) for n in moved), moved
+    with open(os.path.join(readout_run, "train.log")) as f:
+        assert all(" level 280 " in line for line in f), "--level-weights left 280"
     run(py, os.path.join(SCRIPTS, "export.py"), os.path.join(reading_run, "checkpoint.pt"),
         weights)
     folder = os.path.join(work, "reading-model")
