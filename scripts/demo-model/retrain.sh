@@ -3,21 +3,24 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# Three parts, ~2.7-4.2 hours on 2 cores in all by the machine, past issue #14's 90 minutes
-# (run end to end once, in two pieces: 15,075 s beside other work, ~9,900 s by its stages'
-# times alone; bench/demo-model/RESULTS.md has the figures):
+# Three parts, ~2.9-4.3 hours on 2 cores in all by the machine, past issue #14's 90 minutes
+# (run end to end once, in two pieces, before the readout stage was added: 15,075 s beside
+# other work, ~9,900 s by its stages' times alone; the readout stage took 484 s alone;
+# bench/demo-model/RESULTS.md has the figures):
 #   - shapes, colours, counts, off-task (~72-111 min): stage 1, the one-layer vision side alone;
 #     stage 2, everything; 500 steps at the schedule's tail; a 400-step polish;
 #   - reading (~85-125 min, by the machine): a two-layer vision side without attention between
 #     patches that reads, trained on word windows (18,000 steps); the decoder goes on under it,
 #     frozen, with whole 1120 images whose soft tokens are computed once (2,700 steps and
 #     2,000 more);
-#   - counting (~14 min): 1,500 steps of the decoder with the count's readout cleaned up.
+#   - counting (~14 min): 1,500 steps of the decoder with the count's readout cleaned up;
+#     then (~8 min) 1,500 steps of the last layer alone, mostly at 280.
 # The committed weights: the base model's stages run one at a time (2026-12-01/02), the
 # reading part with these commands (2026-12-03: up to the first decoder schedule in one run,
-# its 2,000 more steps in a second), the counting part with its command (2026-12-03). Run
-# again, the first decoder schedule, its 2,000 more steps and the counting part each gave the
-# same weights byte for byte.
+# its 2,000 more steps in a second), the counting part with its command (2026-12-03), the
+# readout stage from the weights the counting part had exported (2026-12-04). Run again, the
+# first decoder schedule, its 2,000 more steps and the counting part each gave the same
+# weights byte for byte.
 # Each stage marks its end in BUILD_DIR/demo-train/done; run again after a stop (a closed
 # session, a reboot), the script skips the marked stages and goes on from the first unmarked
 # one, whose own start it repeats. Each stage is a process of its own that reads only files,
@@ -154,7 +157,20 @@ decoder decoder-9100 --resume "$work/decoder-whole/decoder-7100.pt" --steps 9100
 # values are pulled together so that output carries the share alone (attention_targets.py)
 decoder decoder-10600 --resume "$work/decoder-whole/decoder-9100.pt" --steps 10600 --polish \
     --count-readout --lr 5e-4
-"$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/decoder-10600.pt" \
+# ... and the count's readout at its goal level: 1,500 steps of the same mix with 55 % of the
+# batches at 280 and every 560/1120 batch a word window, only the last layer and the final
+# norm trained, from the weights as exported (bf16: the committed weights were made from the
+# committed step-10,600 weights this way)
+if todo readout; then
+    "$python" "$root/scripts/demo-model/export.py" "$work/decoder-whole/decoder-10600.pt" \
+        "$work/decoder-10600.rbln"
+    run train.py --init-weights "$work/decoder-10600.rbln" --start 10600 --steps 12100 \
+        --polish --count-readout --shared-image --freeze-vision --whole-fraction 0 \
+        --level-weights 0.1,0.1,0.55,0.05,0.2 --lr 1e-3 --train-only text_layers.3.,final_norm \
+        "$work/tokens.json" "$work/readout"
+    mark readout
+fi
+"$python" "$root/scripts/demo-model/export.py" "$work/readout/checkpoint.pt" \
     "$root/resources/demo-model/weights.rbln"
 echo "now rebuild (the demo-model folder is rewritten from the new weights) and measure:"
 echo "  $python $root/bench/demo-model/accuracy.py --cli $cli"

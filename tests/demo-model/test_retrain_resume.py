@@ -106,11 +106,11 @@ def main():
         rc, unbroken = whole.run()
         assert rc == 0, f"the unbroken run exited {rc}"
         stages = ["base", "decoder-10600", "decoder-7100", "decoder-9100", "reading",
-                  "stage2-3500", "stage2-4000", "stage2-4400", "vision",
+                  "readout", "stage2-3500", "stage2-4000", "stage2-4400", "vision",
                   "whole-0", "whole-1", "whole-2", "whole-3"]
         assert whole.done() == stages, whole.done()
-        assert len(without_tokens(unbroken)) == 14, unbroken
-        assert "--steps 10600" in whole.weights(), "the weights are not the last stage's export"
+        assert len(without_tokens(unbroken)) == 16, unbroken
+        assert "--steps 12100" in whole.weights(), "the weights are not the last stage's export"
         # a decoder stage (the shared checkpoint.pt goes on from the kept copy)
         tree = check_stop_and_go_on(base, unbroken, "decoder-7100.pt --steps 9100",
                                     ["base", "decoder-7100", "reading", "stage2-3500",
@@ -121,10 +121,15 @@ def main():
         check_stop_and_go_on(base, unbroken, "whole-2.pt",
                              ["base", "reading", "stage2-3500", "stage2-4000", "stage2-4400",
                               "vision", "whole-0", "whole-1", "whole-3"])
+        # the readout stage, at its first command (the export of the step-10,600 weights)
+        tree = check_stop_and_go_on(base, unbroken, "decoder-10600.rbln",
+                                    [s for s in stages if s != "readout"])
+        assert tree.weights() == whole.weights()
         # the first stage of all
         check_stop_and_go_on(base, unbroken, "pretrain_vision.py", [])
         print(f"retrain.sh: {len(without_tokens(unbroken))} stage commands; stopped at a "
-              "decoder stage, a cache and the first stage, a second run went on with the rest")
+              "decoder stage, a cache, the readout stage and the first stage, a second run went on "
+              "with the rest")
     finally:
         if not args.keep:
             shutil.rmtree(base)
