@@ -537,7 +537,7 @@ def main():
     init = torch.load(args.init_model) if args.init_model else None
     if args.init_weights:
         assert not init, "--init-weights or --init-model, not both"
-        import export  # noqa: E402  (export imports this file: import it only here)
+        import export  # here, not at the top: export.py imports this file
         stored = export.read(args.init_weights)
         init = {"model": stored.state_dict(), "used": stored.used, "vision": stored.v}
     model = twin.Twin(vision=init["vision"] if init else twin.VISION, used_tokens=tok.used())
