@@ -4,8 +4,8 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
 
   train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
            [--shared-image] [--resume CHECKPOINT.pt [--polish [--count-readout]]]
-           [--init-model READING.pt [--vision-from READING.pt] --start STEP --reading
-            [--freeze-vision] [--whole-cache CACHE.pt ... --whole-fraction F]]
+           [--init-model READING.pt [--vision-from READING.pt | --fresh-decoder] --start STEP
+            --reading [--freeze-vision] [--whole-cache CACHE.pt ... --whole-fraction F]]
            [--init-weights WEIGHTS.rbln --start STEP] [--train-only PREFIX,...]
            [--level-weights W70,W140,W280,W560,W1120]
 
@@ -24,7 +24,9 @@ fresh auxiliary heads (trained alone for --heads-first steps) and a schedule of 
 --freeze-vision, --whole-cache takes its whole 1120 batches from whole_cache.py's files (soft
 tokens computed once), so whole images stop costing the vision side's ~2 s each. --vision-from
 swaps in another reading stage's vision side under the --init-model decoder (a decoder trained
-on one frozen side goes on under a side that reads more).
+on one frozen side goes on under a side that reads more); --fresh-decoder keeps only the
+--init-model's vision side and starts the rest afresh, as stage 2 does (the recipe without
+stage 2 that RESULTS.md measured; retrain.sh does not use it).
 
 What makes the base model's stages fit in ~72 minutes on 2 cores (the reading part takes
 ~2.2 hours more: bench/demo-model/RESULTS.md):
@@ -500,6 +502,9 @@ def main():
     ap.add_argument("--start", type=int, default=0, help="with --init-model: its first step")
     ap.add_argument("--vision-from", help="with --init-model: the vision side of this checkpoint "
                     "(reading_stage.py's or train.py's) instead of its own")
+    ap.add_argument("--fresh-decoder", action="store_true",
+                    help="with --init-model: only its vision side; the decoder and the vocabulary "
+                         "rows made afresh, as stage 2 starts them")
     ap.add_argument("--heads-first", type=int, default=50,
                     help="with --init-model: steps that train only the fresh auxiliary heads")
     ap.add_argument("--reading", action="store_true",
@@ -555,7 +560,10 @@ def main():
     vision_scale = 1.0
     if init:
         assert init["used"].tolist() == model.used.tolist(), "another vocabulary"
-        model.load_state_dict(init["model"])
+        state = init["model"]
+        if args.fresh_decoder:  # the rest stays as torch.manual_seed(14) made it
+            state = {k: v for k, v in state.items() if k.startswith(twin.VISION_PARAMS)}
+        model.load_state_dict(state, strict=not args.fresh_decoder)
         if args.vision_from:
             load_vision(model, args.vision_from)
         vision_scale = args.vision_lr_scale

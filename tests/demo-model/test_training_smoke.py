@@ -6,7 +6,7 @@ export (export.py), and a model folder made from the export that the engine answ
 the reading stages (reading_stage.py, then train.py --init-model --reading --freeze-vision,
 and after more vision steps on new images, --vision-from and whole images cached by
 whole_cache.py, then --resume of that, then --polish --count-readout, then the readout stage
-from that one's export with --init-weights --train-only) on top of that export, whose
+from that one's export with --init-weights --train-only; and --fresh-decoder) on top of that export, whose
 two-layer vision side the engine runs too.
 retrain.sh runs the same steps at full length; this keeps them from rotting between retrains."""
 import argparse
@@ -168,6 +168,25 @@ def main():
         "--heads-first", "0", "--whole-cache", cache, "--whole-fraction", "1")
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "-whole@1120" in f.read(), "the 1120 step did not take the cached images"
+    # --fresh-decoder: the decoder and vocabulary rows made afresh as stage 2 starts them, only
+    # the vision side loaded (RESULTS.md's recipe without stage 2); its one step trains the heads
+    # alone (--heads-first 1), so the model is what it started as: reading2's side, and the rest
+    # equal to a Twin drawn after torch.manual_seed(14)
+    fresh_run = os.path.join(work, "fresh-run")
+    shutil.rmtree(fresh_run, ignore_errors=True)
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, fresh_run, "--init-model", reading2,
+        "--fresh-decoder", "--start", "4401", "--steps", "4402", "--reading", "--shared-image",
+        "--freeze-vision", "--heads-first", "1", "--whole-cache", cache, "--whole-fraction", "1")
+    import train
+    side = torch.load(reading2)
+    torch.manual_seed(14)
+    drawn = twin.Twin(vision=side["vision"], used_tokens=train.Tokens(tokens).used()).state_dict()
+    started = torch.load(os.path.join(fresh_run, "checkpoint.pt"))["model"]
+    for name, value in started.items():
+        want = side["model"][name] if name.startswith(twin.VISION_PARAMS) else drawn[name]
+        assert torch.equal(value, want), f"--fresh-decoder: {name} is not as it should start"
+    assert not torch.equal(started["embed"], side["model"]["embed"]), "the decoder was loaded"
+
     def resume_decoder(at, steps, *extra):
         """Goes on from cached_run's checkpoint at step `at`, kept under its own name."""
         saved = os.path.join(cached_run, f"checkpoint-{at}.pt")
