@@ -27,13 +27,10 @@ import twin  # noqa: E402
 def load_side(path):
     if path.endswith(".rbln"):
         return export.read(path)
-    state = torch.load(path)
-    if "model" in state:  # a whole model
-        model = twin.Twin(vision=state["vision"], used_tokens=state["used"].tolist())
-        model.load_state_dict(state["model"])
-    else:  # stage 1: the vision side alone
-        model = twin.Twin(used_tokens=[])
-        model.load_state_dict(state["vision"], strict=False)
+    if "model" in torch.load(path):  # a whole model
+        return export.load(path)[0]
+    model = twin.Twin(used_tokens=[])  # stage 1: the vision side alone
+    model.load_state_dict(torch.load(path)["vision"], strict=False)
     return model
 
 

@@ -534,6 +534,8 @@ def main():
     args = ap.parse_args()
     if args.count_readout and not (args.polish and args.shared_image):
         ap.error("--count-readout goes with --polish and --shared-image")
+    if args.fresh_decoder and not args.init_model:
+        ap.error("--fresh-decoder goes with --init-model")
     torch.set_num_threads(args.threads)
     torch.manual_seed(14)
     os.makedirs(args.out, exist_ok=True)

@@ -6,8 +6,8 @@ export (export.py), and a model folder made from the export that the engine answ
 the reading stages (reading_stage.py, then train.py --init-model --reading --freeze-vision,
 and after more vision steps on new images, --vision-from and whole images cached by
 whole_cache.py, then --resume of that, then --polish --count-readout, then the readout stage
-from that one's export with --init-weights --train-only; and --fresh-decoder) on top of that export, whose
-two-layer vision side the engine runs too.
+from that one's export with --init-weights --train-only; and --fresh-decoder) on top of that
+export, whose two-layer vision side the engine runs too.
 retrain.sh runs the same steps at full length; this keeps them from rotting between retrains."""
 import argparse
 import json
