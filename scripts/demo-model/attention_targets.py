@@ -8,10 +8,15 @@ triangle. The lookup "tokens of the asked kind" is learnt late from the answer a
 the attention itself teaches it directly (measured from the stage-2 weights, 400 steps of
 colour questions at 280: 64 % -> 85 % with this loss, vs 64 % at 300 steps without).
 
-At the position that predicts the answer's first token (layer LAYER):
+At the position that predicts the answer's token that names what was looked up (layer LAYER):
   colour of a shape:  head OBJECT_HEAD puts its weight on the tokens of the asked kind;
   shape of a colour:  the same head, on the tokens of the asked colour (without it, the colour
                       supervision took that head from this question: 94 % -> 62 % on 120 images);
+                      its answer is "A SHAPE.", so that is the position of "A", which predicts
+                      the shape (answer_token). Pointed at the position before it, which only
+                      predicts "A", the lookup was taught where nothing needs it, and a decoder
+                      trained from scratch named the asked colour's shape on ~60 % of its batches
+                      for thousands of steps (bench/demo-model/RESULTS.md);
   count:              heads COUNT_HEADS spread their weight evenly over <bos> and the first
                       token (in reading order) of each counted shape, so the share left on <bos>
                       is 1 / (count + 1), a quantity the next MLP can read (attention averages,
@@ -55,6 +60,12 @@ def pointer(question, qtype, reading=False):
         word = question.split()[2]
         return ("count", 0 if word == "shapes" else KINDS.index(word[:-1]) + 1)
     return None
+
+
+def answer_token(qtype):
+    """Which token of the answer names what the pointer looks up: 1 for "A SHAPE." (after the
+    article), 0 for the rest ("COLOR.", "3.", the word)."""
+    return 1 if qtype == "shape" else 0
 
 
 def loss(probs, rows, targets, count_readout=False):

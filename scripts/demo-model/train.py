@@ -364,8 +364,10 @@ def answer_positions(questions, begin):
 
 
 def pointer_rows(questions, at):
-    """attention_targets.loss's rows: the questions whose answer has a place to look."""
-    return [(b, at[b], s["img_start"], s["pointer"], s["tokens"])
+    """attention_targets.loss's rows: the questions whose answer has a place to look, each at
+    the row that predicts the answer token naming what it finds."""
+    return [(b, at[b] + attention_targets.answer_token(s["qtype"]), s["img_start"],
+             s["pointer"], s["tokens"])
             for b, s in enumerate(questions) if s["pointer"]]
 
 

@@ -1,5 +1,6 @@
 """The demo model's retraining pipeline still runs end to end, a few steps per stage: the
-tokens from the engine's own tokenizer and template (tokens.py), stage 1 (pretrain_vision.py),
+tokens from the engine's own tokenizer and template (tokens.py), where in those tokens the
+attention targets sit (attention_targets.answer_token), stage 1 (pretrain_vision.py),
 stage 2 starting from stage 1 (train.py --init-vision), a --polish step on top of it (and its
 near-task off-task questions), --shared-image's losses against the default decoder's, the
 export (export.py), and a model folder made from the export that the engine answers with; and
@@ -45,6 +46,31 @@ def check_near_task_questions(tokens):
     print("near-task questions: 500 drawn, none reaches a task question's subject")
 
 
+def check_pointer_positions(tokens):
+    """The attention targets are set where the answer names what they look up: for each
+    question with a pointer, the answer token at attention_targets.answer_token tells every
+    answer of that question apart ("A circle." and "A star." differ in their second token, not
+    in "A"). Checked on the tokens' own answers, from generated cases."""
+    sys.path.insert(0, SCRIPTS)
+    import random
+    import attention_targets
+    import make_data
+    import train
+    tok = train.Tokens(tokens)
+    for qtype in ("color", "shape", "count"):
+        by_token = {}
+        for i in range(400):
+            case = make_data.make_case(random.Random(9_000_000_000 + i), qtype)
+            assert attention_targets.pointer(case["question"], qtype), case["question"]
+            ids = tok.answer(case["answer"])
+            by_token.setdefault(ids[attention_targets.answer_token(qtype)], set()).add(
+                case["answer"])
+        clashes = [answers for answers in by_token.values() if len(answers) > 1]
+        assert not clashes, f"{qtype}: answers that share the pointed-at token: {clashes}"
+        assert len(by_token) > 2, (qtype, by_token)
+    print("attention targets: each at the answer token that names what they look up")
+
+
 def check_shared_image(tokens):
     """train.py --shared-image (each image's part of the decoder once for all its questions)
     gives the same losses and the same right answers as one decoder row per question, on real
@@ -81,6 +107,7 @@ def main():
     frame, tokens = os.path.join(work, "frame-model"), os.path.join(work, "tokens.json")
     run(args.cli, "make-sim-model", frame, "--seed", "1")
     run(py, os.path.join(SCRIPTS, "tokens.py"), args.cli, frame, tokens)
+    check_pointer_positions(tokens)
     check_shared_image(tokens)
     stage1 = os.path.join(work, "vision.pt")
     run(py, os.path.join(SCRIPTS, "pretrain_vision.py"), stage1, "--steps", "2")
