@@ -3,11 +3,11 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
 (export.py). Usage:
 
   train.py TOKENS.json OUT_DIR [--init-vision STAGE1.pt] [--steps N] [--threads 1]
-           [--shared-image] [--resume CHECKPOINT.pt [--polish [--count-readout]]]
+           [--shared-image [--count-readout]] [--resume CHECKPOINT.pt [--polish]]
            [--init-model READING.pt [--vision-from READING.pt | --fresh-decoder] --start STEP
             --reading [--freeze-vision] [--whole-cache CACHE.pt ... --whole-fraction F]]
            [--init-weights WEIGHTS.rbln --start STEP] [--train-only PREFIX,...]
-           [--level-weights W70,W140,W280,W560,W1120]
+           [--level-weights W70,W140,W280,W560,W1120] [--count-weight W]
 
 retrain.sh runs it seven times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
@@ -182,10 +182,14 @@ def near_task_question(rng, tok):
     return tok.questions[question][:2] + body[:keep] + unseen + (end if rng.random() < 0.7 else [])
 
 
-def make_sample(rng, level, tok, crop, polish, reading=False, qtype=None, count_readout=False):
-    """One image, its questions (the first of `qtype` if given) and its per-token targets."""
+def make_sample(rng, level, tok, crop, polish, reading=False, qtype=None, count_readout=False,
+                count_weight=None):
+    """One image, its questions (the first of `qtype` if given) and its per-token targets.
+    count_weight: the count questions' weight in the mix instead of the mix's own."""
     qweights = ((COUNT_READOUT_QWEIGHTS if count_readout else POLISH_QWEIGHTS) if polish
                 else QWEIGHTS[level])
+    if count_weight is not None:
+        qweights = [count_weight if t == "count" else w for t, w in zip(QTYPES, qweights)]
     if qtype is None:
         qtype = "word" if crop else rng.choices(QTYPES, weights=qweights)[0]
     case = make_data.make_case(rng, qtype)
@@ -222,8 +226,9 @@ class Batches(torch.utils.data.IterableDataset):
     the other trains); a pure function of the seed, so runs repeat exactly."""
 
     def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
-                 whole_fraction=None, count_readout=False, level_weights=None):
+                 whole_fraction=None, count_readout=False, level_weights=None, count_weight=None):
         self.tok, self.steps, self.start = tok, steps, start
+        self.count_weight = count_weight
         self.level_weights = level_weights
         self.polish, self.reading, self.count_readout = polish, reading, count_readout
         self.cached, self.whole_fraction = cached, whole_fraction
@@ -246,7 +251,8 @@ class Batches(torch.utils.data.IterableDataset):
                 continue
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
             yield level, [make_sample(rng, level, self.tok, crop, self.polish, self.reading,
-                                      count_readout=self.count_readout)
+                                      count_readout=self.count_readout,
+                                      count_weight=self.count_weight)
                           for _ in range(size)]
 
 
@@ -497,7 +503,8 @@ def main():
     ap.add_argument("--resume")
     ap.add_argument("--polish", action="store_true", help="the question mix of POLISH_QWEIGHTS")
     ap.add_argument("--count-readout", action="store_true",
-                    help="with --polish and --shared-image: the last stage (attention_targets.py)")
+                    help="with --shared-image: the count heads and value loss of the last "
+                         "stages (attention_targets.py); with --polish, its mix too")
     ap.add_argument("--init-vision", help="stage 1's output (pretrain_vision.py)")
     ap.add_argument("--init-model", help="a whole model to go on from (reading_stage.py's "
                     "output), with fresh auxiliary heads and optimizer, at step --start")
@@ -531,11 +538,13 @@ def main():
                          "(twin.Twin's names, e.g. text_layers.3.); the rest stay as loaded")
     ap.add_argument("--level-weights", type=lambda s: [float(x) for x in s.split(",")],
                     help="the five levels' weights (70,140,280,560,1120), instead of the mix's")
+    ap.add_argument("--count-weight", type=float,
+                    help="the count questions' weight in the question mix, instead of the mix's")
     ap.add_argument("--vision-lr-scale", type=float, default=0.3,
                     help="learning rate of a pretrained vision side, relative to --lr")
     args = ap.parse_args()
-    if args.count_readout and not (args.polish and args.shared_image):
-        ap.error("--count-readout goes with --polish and --shared-image")
+    if args.count_readout and not args.shared_image:
+        ap.error("--count-readout goes with --shared-image")
     if args.fresh_decoder and not args.init_model:
         ap.error("--fresh-decoder goes with --init-model")
     torch.set_num_threads(args.threads)
@@ -608,7 +617,8 @@ def main():
     stats = {}
     loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step, args.polish,
                                                  args.reading, len(cache), args.whole_fraction,
-                                                 args.count_readout, args.level_weights),
+                                                 args.count_readout, args.level_weights,
+                                                 args.count_weight),
                                          batch_size=None,
                                          num_workers=1, prefetch_factor=4,
                                          collate_fn=as_is)

@@ -71,6 +71,22 @@ def check_pointer_positions(tokens):
     print("attention targets: each at the answer token that names what they look up")
 
 
+def check_count_weight(tokens):
+    """train.py --count-weight sets the count questions' share of each image's first question:
+    0 never draws one, a weight far above the rest's always does (the extra questions about
+    the same image keep their own draw)."""
+    sys.path.insert(0, SCRIPTS)
+    import random
+    import train
+    tok = train.Tokens(tokens)
+    for weight, want in ((0.0, False), (1e9, True)):
+        rng = random.Random(17)
+        firsts = [train.make_sample(rng, 70, tok, False, False, count_weight=weight)["seqs"][0]
+                  for _ in range(30)]
+        assert all((s["qtype"] == "count") == want for s in firsts), (weight, firsts)
+    print("--count-weight: 0 draws no count question first, 1e9 only count questions")
+
+
 def check_shared_image(tokens):
     """train.py --shared-image (each image's part of the decoder once for all its questions)
     gives the same losses and the same right answers as one decoder row per question, on real
@@ -109,6 +125,7 @@ def main():
     run(py, os.path.join(SCRIPTS, "tokens.py"), args.cli, frame, tokens)
     check_pointer_positions(tokens)
     check_shared_image(tokens)
+    check_count_weight(tokens)
     stage1 = os.path.join(work, "vision.pt")
     run(py, os.path.join(SCRIPTS, "pretrain_vision.py"), stage1, "--steps", "2")
     vision = torch.load(stage1)["vision"]
@@ -198,12 +215,14 @@ def main():
     # --fresh-decoder: the decoder and vocabulary rows made afresh as stage 2 starts them, only
     # the vision side loaded (RESULTS.md's recipe without stage 2); its one step trains the heads
     # alone (--heads-first 1), so the model is what it started as: reading2's side, and the rest
-    # equal to a Twin drawn after torch.manual_seed(14)
+    # equal to a Twin drawn after torch.manual_seed(14); with the last stages' count heads and
+    # value loss from its first step (--count-readout without --polish)
     fresh_run = os.path.join(work, "fresh-run")
     shutil.rmtree(fresh_run, ignore_errors=True)
     run(py, os.path.join(SCRIPTS, "train.py"), tokens, fresh_run, "--init-model", reading2,
         "--fresh-decoder", "--start", "4401", "--steps", "4402", "--reading", "--shared-image",
-        "--freeze-vision", "--heads-first", "1", "--whole-cache", cache, "--whole-fraction", "1")
+        "--freeze-vision", "--heads-first", "1", "--whole-cache", cache, "--whole-fraction", "1",
+        "--count-readout", "--count-weight", "4")
     import train
     side = torch.load(reading2)
     torch.manual_seed(14)
