@@ -55,11 +55,17 @@ def ask(cli, model, image, level, question, max_new=40):
     return text.strip(), stats
 
 
+def row_case(seed_base, index, qtype, i):
+    """Row `index`'s i-th case and the generator it came from (which goes on to draw the rest
+    of the case: its level where the row has none, its held-out off-task question)."""
+    rng = random.Random(seed_base + index * 1_000_000 + i)
+    return rng, make_data.make_case(rng, qtype)
+
+
 def run_row(args, index, qtype, level, tmp):
     correct, samples, mistakes = 0, [], collections.Counter()
     for i in range(args.per_row):
-        rng = random.Random(args.seed_base + index * 1_000_000 + i)
-        case = make_data.make_case(rng, qtype)
+        rng, case = row_case(args.seed_base, index, qtype, i)
         lvl = level or rng.choice([70, 140, 280, 560, 1120])
         question = case["question"]
         if qtype == "offtask":

@@ -12,16 +12,14 @@ row differ almost only where the smallest counted shape is under 1.5 soft tokens
 import argparse
 import collections
 import os
-import random
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts", "demo-model"))
 sys.path.insert(0, HERE)
-import make_data  # noqa: E402
 import twin  # noqa: E402
-from accuracy import ROWS, SEED_BASE, ask  # noqa: E402
+from accuracy import ROWS, SEED_BASE, ask, row_case  # noqa: E402
 
 LEVEL = 280
 ROW = [r[1] for r in ROWS].index("count")
@@ -47,8 +45,7 @@ def main():
     misses = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(args.per_row):
-            rng = random.Random(SEED_BASE + ROW * 1_000_000 + i)  # accuracy.py's count images
-            case = make_data.make_case(rng, "count")
+            _, case = row_case(SEED_BASE, ROW, "count", i)  # accuracy.py's count images
             path = os.path.join(tmp, f"count-{i}.png")
             case["image"].save(path)
             answer, _ = ask(args.cli, args.model, path, LEVEL, case["question"])
