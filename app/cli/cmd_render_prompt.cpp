@@ -46,9 +46,11 @@ int imageSoftTokens(const json& item, const std::filesystem::path& conversationF
 
 int run(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv, {"tokenizer", "template", "variant"}, {"ids", "expand"});
-    if (args.positionals().size() != 1)
-        throw facet::cli::UsageError("expected one CONVERSATION.json");
-    const std::filesystem::path file = args.positionals().front();
+    if (args.positionals().empty())
+        throw facet::cli::UsageError("expected a CONVERSATION.json");
+    // Several files only with --ids, one line each: a prompt spans lines, a line of ids does not
+    if (args.positionals().size() > 1 && !args.flag("ids"))
+        throw facet::cli::UsageError("several CONVERSATION.json files need --ids");
     const std::string variantName = args.value("variant").value_or("large");
     if (variantName != "large" && variantName != "small")
         throw facet::cli::UsageError("--variant is 'large' (26B/31B) or 'small' (E2B/E4B)");
@@ -60,30 +62,45 @@ int run(const std::vector<std::string>& argv) {
             readFile(*templateFile, facet::kMaxChatTemplateBytes, "a chat template"),
             *templateFile);
 
-    const json root =
-        facet::parseJson(readFile(file, facet::kMaxConversationBytes, "a conversation"), file);
-    const auto conversation = facet::text::conversationFromJson(
-        root, file, [&file](const json& item, size_t) { return imageSoftTokens(item, file); });
-    const std::string prompt = facet::text::renderPrompt(conversation, variant, true, revision);
+    // The conversation in FILE, read and rendered.
+    struct Rendered {
+        facet::text::Conversation conversation;
+        std::string prompt;
+    };
+    const auto render = [&](const std::filesystem::path& file) {
+        const json root =
+            facet::parseJson(readFile(file, facet::kMaxConversationBytes, "a conversation"), file);
+        auto conversation = facet::text::conversationFromJson(
+            root, file, [&file](const json& item, size_t) { return imageSoftTokens(item, file); });
+        auto prompt = facet::text::renderPrompt(conversation, variant, true, revision);
+        return Rendered{std::move(conversation), std::move(prompt)};
+    };
     if (args.flag("ids")) {
         const auto tokenizerFile = args.value("tokenizer")
                                        ? std::filesystem::path(*args.value("tokenizer"))
                                        : facet::text::defaultTokenizerFile();
         const auto tokenizer = facet::text::Tokenizer::load(tokenizerFile);
-        const auto ids = tokenizer.encode(facet::text::expandImages(prompt, conversation));
-        for (size_t i = 0; i < ids.size(); ++i)
-            std::cout << (i ? " " : "") << ids[i];
-        std::cout << "\n";
+        for (const auto& file : args.positionals()) {
+            const auto rendered = render(file);
+            const auto ids =
+                tokenizer.encode(facet::text::expandImages(rendered.prompt, rendered.conversation));
+            for (size_t i = 0; i < ids.size(); ++i)
+                std::cout << (i ? " " : "") << ids[i];
+            std::cout << "\n";
+        }
         return 0;
     }
-    std::cout << (args.flag("expand") ? facet::text::expandImages(prompt, conversation) : prompt);
+    const auto rendered = render(args.positionals().front());
+    std::cout << (args.flag("expand")
+                      ? facet::text::expandImages(rendered.prompt, rendered.conversation)
+                      : rendered.prompt);
     return 0;
 }
 
 const facet::cli::Registration reg{
     "render-prompt",
     "render-prompt [--tokenizer FILE] [--template FILE] [--variant large|small] [--ids|--expand] "
-    "CONVERSATION.json",
+    "CONVERSATION.json | ... --ids CONVERSATION.json... (one line each)",
     &run};
 
 } // namespace

@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,23 +22,33 @@ from twin import BOI, EOI, IMAGE  # noqa: E402
 SEGMENT = re.compile(r" ?[A-Za-z]+| ?[0-9]|[^A-Za-z0-9 ]")
 
 
-def tokenize(cli, text):
-    out = subprocess.run([cli, "tokenize", "--json", text], check=True, capture_output=True,
+def tokenize(cli, texts):
+    """The ids of each of `texts`, in order (one facet-cli run: the tokenizer loads once)."""
+    out = subprocess.run([cli, "tokenize", "--json", *texts], check=True, capture_output=True,
                          text=True).stdout
-    return json.loads(out)
+    lines = out.splitlines()
+    assert len(lines) == len(texts), (len(lines), len(texts))
+    return [json.loads(line) for line in lines]
 
 
-def render(cli, template, image, question):
-    conv = {"messages": [{"role": "user", "content": [
-        {"type": "image", "path": image, "detail": 70}, {"type": "text", "text": question}]}]}
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(conv, f)
+def render(cli, template, image, questions):
+    """The prompt ids of one user turn of `image` and each question, in order (one run)."""
+    tmp = tempfile.mkdtemp()
+    files = []
+    for i, question in enumerate(questions):
+        conv = {"messages": [{"role": "user", "content": [
+            {"type": "image", "path": image, "detail": 70}, {"type": "text", "text": question}]}]}
+        files.append(os.path.join(tmp, f"{i}.json"))
+        with open(files[-1], "w") as f:
+            json.dump(conv, f)
     try:
-        out = subprocess.run([cli, "render-prompt", f.name, "--template", template, "--ids"],
+        out = subprocess.run([cli, "render-prompt", "--template", template, "--ids", *files],
                              check=True, capture_output=True, text=True).stdout
     finally:
-        os.unlink(f.name)
-    return [int(x) for x in out.split()]
+        shutil.rmtree(tmp)
+    lines = out.splitlines()
+    assert len(lines) == len(questions), (len(lines), len(questions))
+    return [[int(x) for x in line.split()] for line in lines]
 
 
 def compose(segments, text):
@@ -53,8 +64,8 @@ def main():
 
     questions = {}
     prefix = suffix = None
-    for q in make_data.all_questions():
-        ids = render(cli, template, image, q)
+    all_questions = make_data.all_questions()
+    for q, ids in zip(all_questions, render(cli, template, image, all_questions)):
         first, last = ids.index(BOI), len(ids) - 1 - ids[::-1].index(EOI)
         assert all(t == IMAGE for t in ids[first + 1:last])
         head, tail = ids[:first + 1], ids[last:]
@@ -72,16 +83,18 @@ def main():
     fixed |= {f"{make_data.article(k)} {k}." for k in make_data.SHAPES}
     fixed |= {f"{n}." for n in range(0, 10)}
     fixed |= {f"{w}." for w in make_data.WORDS} | {f"The word {w}." for w in make_data.WORDS}
-    answers = {a: tokenize(cli, a) for a in sorted(fixed)}
     pieces = {"shape", "shapes", ":", ",", ".", "and", "a"} | set(make_data.SHAPES) | set(make_data.COLORS)
-    segments = {}
-    for p in pieces | {str(n) for n in range(10)}:
-        for s in ([p] if not p[0].isalpha() else [p, " " + p]):
-            segments[s] = tokenize(cli, s)
+    segment_texts = sorted(s for p in pieces | {str(n) for n in range(10)}
+                           for s in ([p] if not p[0].isalpha() else [p, " " + p]))
     rng = random.Random(1)
-    for _ in range(40):  # composition must equal the tokenizer's own answer
-        text = make_data.describe(make_data.shape_scene(rng)["shapes"])
-        if compose(segments, text) != tokenize(cli, text):
+    # composition must equal the tokenizer's own answer
+    described = [make_data.describe(make_data.shape_scene(rng)["shapes"]) for _ in range(40)]
+    texts = sorted(fixed) + segment_texts + described
+    ids = dict(zip(texts, tokenize(cli, texts)))
+    answers = {a: ids[a] for a in sorted(fixed)}
+    segments = {s: ids[s] for s in segment_texts}
+    for text in described:
+        if compose(segments, text) != ids[text]:
             raise SystemExit(f"segment composition differs from the tokenizer for {text!r}")
     json.dump({"prefix": prefix, "suffix": suffix, "questions": questions, "answers": answers,
                "segments": segments}, open(out_path, "w"), indent=0)

@@ -39,6 +39,18 @@ def main():
     assert ids[boi + 64] == 258882, ids[boi + 64]
     assert ids.count(258880) == 63 and ids.count(2) == 1
     assert ids[-3:] == [45518, 107, 101], ids[-3:]
+
+    # Several files with --ids: one line each, in order, each the ids of that file alone
+    # (a second conversation without the image, so that the two lines differ).
+    text_only = os.path.join(os.path.dirname(os.path.abspath(conversation_file)), "text-only.json")
+    with open(text_only, "w", encoding="utf-8") as f:
+        json.dump({"messages": [{"role": "user", "content": "Hello"}]}, f)
+    alone = run(cli, "render-prompt", "--ids", text_only).split()
+    lines = run(cli, "render-prompt", "--ids", conversation_file, text_only,
+                conversation_file).splitlines()
+    assert [line.split() for line in lines] == [[str(i) for i in ids], alone,
+                                                [str(i) for i in ids]], lines
+    assert alone != [str(i) for i in ids]
     print("ok")
 
 
