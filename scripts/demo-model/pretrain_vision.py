@@ -32,63 +32,88 @@ import twin  # noqa: E402
 LEVEL = 140
 IMAGES_PER_STEP = 6
 MIN_COVER = 0.12  # a shape must cover this share of a soft token to own it
+TOUCH_COVER = 0.03  # ... and this share to give it its colour (colour_of_token)
+COLOURS = list(make_data.COLORS)
 SIDE = twin.PATCH * twin.POOL
 VISION_PARAMS = twin.VISION_PARAMS
 
 
-def shape_of_token(scene, pw, ph):
-    """int [tokens]: 1 + the index of the shape that covers most of each soft token, 0 none."""
+def shape_of_token(scene, pw, ph, min_cover=MIN_COVER):
+    """int [tokens]: 1 + the index of the shape that covers most of each soft token, 0 none
+    (or less than min_cover of it)."""
     gw, gh = pw // twin.POOL, ph // twin.POOL
     mask = np.asarray(make_data.label_mask(scene).resize((gw * SIDE, gh * SIDE), Image.NEAREST))
     blocks = mask.reshape(gh, SIDE, gw, SIDE)
     cover = np.stack([(blocks == label).sum((1, 3)) for label in range(7)], -1).reshape(-1, 7)
     top = cover[:, 1:].argmax(-1) + 1
-    owned = cover[np.arange(len(top)), top] >= MIN_COVER * SIDE * SIDE
+    owned = cover[np.arange(len(top)), top] >= min_cover * SIDE * SIDE
     return np.where(owned, top, 0)
 
 
-def make_image(seed):
+def colour_of_token(scene, pw, ph):
+    """int [tokens]: 1 + the colour index of the shape covering most of each soft token, if it
+    covers at least TOUCH_COVER of it; 0 none."""
+    owner = shape_of_token(scene, pw, ph, TOUCH_COVER)
+    colours = [0] + [1 + COLOURS.index(c) for _, c, _ in scene["shapes"]]
+    return np.asarray(colours)[owner]
+
+
+def make_image(seed, levels=(LEVEL,)):
+    level = levels[seed % len(levels)]
     scene = make_data.shape_scene(random.Random(seed))
-    pixels, positions, pw, ph = twin.preprocess(scene["image"], LEVEL)
+    pixels, positions, pw, ph = twin.preprocess(scene["image"], level)
     kinds = [make_data.SHAPES.index(k) for k, _, _ in scene["shapes"]]
-    return pixels, positions, pw, ph, shape_of_token(scene, pw, ph), kinds
+    return (pixels, positions, pw, ph, shape_of_token(scene, pw, ph), kinds,
+            colour_of_token(scene, pw, ph))
 
 
 class Images(torch.utils.data.IterableDataset):
     """Drawn in a worker process: one core draws, the other trains."""
 
-    def __init__(self, steps, base):
-        self.steps, self.base = steps, base
+    def __init__(self, first, steps, base, levels):
+        self.first, self.steps, self.base, self.levels = first, steps, base, levels
 
     def __iter__(self):
-        for step in range(self.steps):
-            yield [make_image(self.base + step * IMAGES_PER_STEP + i) for i in range(IMAGES_PER_STEP)]
+        for step in range(self.first, self.steps):
+            yield [make_image(self.base + step * IMAGES_PER_STEP + i, self.levels)
+                   for i in range(IMAGES_PER_STEP)]
 
 
 def as_is(item):
     return item
 
 
+# a token touched by a shape is rarer than an empty one (~1 in 10 at 280): weighed up, so that
+# the small shapes' few tokens are not drowned by the background's
+COLOUR_CLASS_WEIGHTS = torch.tensor([1.0] + [4.0] * len(make_data.COLORS))
+
+
 def kind_head(hidden):
     return nn.Sequential(nn.Linear(hidden, hidden), nn.GELU(), nn.Linear(hidden, 4))
 
 
-def per_shape(model, head, images):
-    """The kind logits of every shape (its soft tokens averaged) and the kinds."""
-    kind_logits, kinds = [], []
-    for pixels, positions, pw, ph, owner, shape_kinds in images:
+def per_shape(model, head, images, colour_head=None):
+    """The kind logits of every shape (its soft tokens averaged) and the kinds; with
+    colour_head, also the mean per-token colour loss of the images."""
+    kind_logits, kinds, colour_losses = [], [], []
+    for pixels, positions, pw, ph, owner, shape_kinds, colours in images:
         px, pos = torch.from_numpy(pixels), torch.from_numpy(positions)
         pad = torch.zeros(len(px), dtype=torch.bool)
         emb, _ = model.vision_inputs(px, pos, exact=False)
         x = model.vision_encoder(emb, pos, pad, attention=True)
         n = (pw // twin.POOL) * (ph // twin.POOL)
         feats = model.project(model.pool(x, pos, pad, pw // twin.POOL, 0, n), exact=False)
+        if colour_head is not None:
+            colour_losses.append(F.cross_entropy(colour_head(feats), torch.from_numpy(colours),
+                                                 weight=COLOUR_CLASS_WEIGHTS))
         owner = torch.from_numpy(owner)
         for s, kind in enumerate(shape_kinds):
             mine = owner == s + 1
             if mine.any():
                 kind_logits.append(head(feats[mine].mean(0)))
                 kinds.append(kind)
+    if colour_head is not None:
+        return torch.stack(kind_logits), torch.tensor(kinds), torch.stack(colour_losses).mean()
     return torch.stack(kind_logits), torch.tensor(kinds)
 
 
@@ -101,20 +126,42 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--steps", type=int, default=4000)
     ap.add_argument("--lr", type=float, default=4e-3)
+    ap.add_argument("--init", help="go on from this output of an earlier run (its vision side; "
+                    "the kind head starts afresh)")
+    ap.add_argument("--first-step", type=int, default=0,
+                    help="with --init: the steps it took, so that the images drawn are new")
+    ap.add_argument("--levels", type=lambda s: [int(x) for x in s.split(",")], default=[LEVEL],
+                    help="the levels the images are drawn at, by seed (default 140)")
+    ap.add_argument("--colour-weight", type=float, default=0.0,
+                    help="weight of a per-token loss: the colour of the shape touching each "
+                         "soft token (>= TOUCH_COVER of it), so that small shapes show")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(0)
     model = twin.Twin(used_tokens=[])
+    if args.init:
+        missing = model.load_state_dict(torch.load(args.init)["vision"], strict=False)
+        assert not missing.unexpected_keys, missing.unexpected_keys
     head = kind_head(model.t["hidden"])
     params = [p for name, p in model.named_parameters() if name.startswith(VISION_PARAMS)]
-    opt = torch.optim.AdamW(params + list(head.parameters()), lr=args.lr)
-    held_out = [make_image(16_000_000 + i) for i in range(30)]
-    loader = torch.utils.data.DataLoader(Images(args.steps, 15_000_000), batch_size=None,
+    params += list(head.parameters())
+    colour_head = None
+    if args.colour_weight:
+        colour_head = nn.Linear(model.t["hidden"], 1 + len(COLOURS))
+        params += list(colour_head.parameters())
+    opt = torch.optim.AdamW(params, lr=args.lr)
+    held_out = [make_image(16_000_000 + i, args.levels) for i in range(30)]
+    loader = torch.utils.data.DataLoader(Images(args.first_step, args.steps, 15_000_000,
+                                                args.levels), batch_size=None,
                                          num_workers=1, prefetch_factor=4, collate_fn=as_is)
     t0 = time.time()
-    for step, images in enumerate(loader):
-        logits, kinds = per_shape(model, head, images)
-        loss = F.cross_entropy(logits, kinds)
+    for step, images in enumerate(loader, start=args.first_step):
+        if colour_head is not None:
+            logits, kinds, colour_loss = per_shape(model, head, images, colour_head)
+            loss = F.cross_entropy(logits, kinds) + args.colour_weight * colour_loss
+        else:
+            logits, kinds = per_shape(model, head, images)
+            loss = F.cross_entropy(logits, kinds)
         opt.zero_grad()
         loss.backward()
         opt.step()

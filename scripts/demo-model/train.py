@@ -605,7 +605,16 @@ def main():
         state = torch.load(args.resume)
         model.load_state_dict(state["model"])
         heads.load_state_dict(state["heads"])
-        opt.load_state_dict(state["opt"])
+        if not state["opt"]["param_groups"][1]["params"] and groups[1]["params"]:
+            # a stage with a frozen vision side, resumed with it trained: its optimizer state
+            # has no vision group, so the vision side starts with fresh moments
+            vision_group = groups[1]
+            opt = torch.optim.AdamW([groups[0], dict(vision_group, params=[])], lr=args.lr,
+                                    weight_decay=0.0, betas=(0.9, 0.98))
+            opt.load_state_dict(state["opt"])
+            opt.param_groups[1]["params"] = vision_group["params"]
+        else:
+            opt.load_state_dict(state["opt"])
         start_step = state["step"]
     warm = 100
     first = start_step if init else 0  # --init-model: a schedule of its own from --start

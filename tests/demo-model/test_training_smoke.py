@@ -131,6 +131,16 @@ def main():
     vision = torch.load(stage1)["vision"]
     assert {"input_proj", "position_embedding_table", "projection"} <= set(vision), vision.keys()
     assert not any(k.startswith("text") or k == "embed" for k in vision), vision.keys()
+    # ... and stage 1 gone on from there with the per-token colour loss at 140 and 280: it
+    # starts from stage 1's side (its patch embedder moved a step, not redrawn)
+    touched = os.path.join(work, "vision-touch.pt")
+    run(py, os.path.join(SCRIPTS, "pretrain_vision.py"), touched, "--init", stage1,
+        "--first-step", "2", "--steps", "3", "--levels", "140,280", "--colour-weight", "0.5",
+        "--lr", "1e-3")
+    moved = torch.load(touched)["vision"]
+    assert moved.keys() == vision.keys()
+    assert not torch.equal(moved["input_proj"], vision["input_proj"])
+    assert (moved["input_proj"] - vision["input_proj"]).abs().max() < 0.01
 
     run_dir = os.path.join(work, "run")
     if os.path.exists(os.path.join(run_dir, "checkpoint.pt")):
@@ -252,6 +262,21 @@ def main():
     resume_decoder(4403, 4405, "--polish", "--count-readout")
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "step 4404 " in f.read(), "the --count-readout run did not go on to step 4404"
+    # ... a frozen-vision stage resumed with its vision side trained (RESULTS.md's counting
+    # stage with the vision side learning): the vision side moves, the rest goes on
+    unfrozen = os.path.join(work, "unfrozen-run")
+    shutil.rmtree(unfrozen, ignore_errors=True)
+    frozen_at = os.path.join(cached_run, "checkpoint-4405.pt")
+    shutil.copy(os.path.join(cached_run, "checkpoint.pt"), frozen_at)
+    run(py, os.path.join(SCRIPTS, "train.py"), tokens, unfrozen, "--init-model",
+        os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
+        "--resume", frozen_at, "--steps", "4406", "--reading", "--shared-image",
+        "--heads-first", "0", "--whole-fraction", "0", "--level-weights", "0,0,1,0,0",
+        "--polish", "--count-readout")
+    before = torch.load(frozen_at)["model"]
+    after = torch.load(os.path.join(unfrozen, "checkpoint.pt"))["model"]
+    assert not torch.equal(before["input_proj"], after["input_proj"]), "the vision side stayed"
+    assert not torch.equal(before["text_layers.0.q_proj"], after["text_layers.0.q_proj"])
     # ... and the readout stage: from that export (--init-weights), at 280 alone, only the
     # last layer and the final norm trained; every other tensor stays as stored
     readout_in = os.path.join(work, "readout-in.rbln")
