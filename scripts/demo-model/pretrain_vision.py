@@ -12,6 +12,15 @@ Images: shape scenes (make_data.shape_scene) at max_soft_tokens 140, 6 per step,
 kind) is dropped afterwards; colour needs no stage of its own (learnt in ~250 steps). Usage:
 
   pretrain_vision.py OUT.pt [--steps N]
+  pretrain_vision.py OUT.pt --init STAGE1.pt --first-step N --steps M --levels 140,280,140 \
+      --colour-weight 0.5 [--lr 1e-3]
+
+The second form goes on from stage 1 with a loss on every soft token: the colour of the shape
+that touches it (>= TOUCH_COVER), at 140 and 280. Why: stage 1's kind loss looks only at
+tokens a shape owns (>= MIN_COVER) at 140, so a shape that is small at 280 owns none and is
+never trained on; the recipe's count misses are such shapes (bench/demo-model/RESULTS.md:
+token_probe.py's colour of a 3-10 % covering shape 0.40 -> 0.65 in 1,000 such steps). From
+scratch, the same loss kept the kind at chance for 2,750 steps.
 """
 import argparse
 import os
