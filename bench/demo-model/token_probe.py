@@ -18,19 +18,16 @@ import os
 import random
 import sys
 
-import numpy as np
 import torch
 import torch.nn.functional as F
-from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts", "demo-model"))
 import export  # noqa: E402
 import make_data  # noqa: E402
+import pretrain_vision  # noqa: E402
 import twin  # noqa: E402
 
-TOUCH = 0.03
-SIDE = twin.PATCH * twin.POOL
 COLORS = list(make_data.COLORS)
 FIT, SCORE = 150, 60
 BANDS = ((0.03, 0.10), (0.10, 0.25), (0.25, 0.50), (0.50, 1.01))
@@ -64,15 +61,9 @@ def tokens_and_labels(model, seed, level):
         emb, _ = model.vision_inputs(px, pos, exact=False)
         x = model.vision_encoder(emb, pos, pad, attention=model.vision_attends())
         feats = model.project(model.pool(x, pos, pad, gw, 0, gw * gh), exact=False)
-    mask = np.asarray(make_data.label_mask(scene).resize((gw * SIDE, gh * SIDE), Image.NEAREST))
-    blocks = mask.reshape(gh, SIDE, gw, SIDE)
-    cover = np.stack([(blocks == label).sum((1, 3)) for label in range(7)], -1).reshape(-1, 7)
-    cover = cover / (SIDE * SIDE)
-    top = cover[:, 1:].argmax(-1)
-    share = cover[np.arange(len(top)), top + 1]
-    colour = [1 + COLORS.index(scene["shapes"][t][1]) if s >= TOUCH else 0
-              for t, s in zip(top.tolist(), share.tolist())]
-    return feats, torch.tensor(colour), torch.from_numpy(share)
+    share = pretrain_vision.cover_of_token(scene, pw, ph)[1]
+    colour = pretrain_vision.colour_of_token(scene, pw, ph)
+    return feats, torch.from_numpy(colour), torch.from_numpy(share)
 
 
 def probe(path, level):

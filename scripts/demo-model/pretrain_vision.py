@@ -47,16 +47,22 @@ SIDE = twin.PATCH * twin.POOL
 VISION_PARAMS = twin.VISION_PARAMS
 
 
-def shape_of_token(scene, pw, ph, min_cover=MIN_COVER):
-    """int [tokens]: 1 + the index of the shape that covers most of each soft token, 0 none
-    (or less than min_cover of it)."""
+def cover_of_token(scene, pw, ph):
+    """For each soft token: 1 + the index of the shape that covers most of it, and the share of
+    the token that shape covers (float in [0, 1])."""
     gw, gh = pw // twin.POOL, ph // twin.POOL
     mask = np.asarray(make_data.label_mask(scene).resize((gw * SIDE, gh * SIDE), Image.NEAREST))
     blocks = mask.reshape(gh, SIDE, gw, SIDE)
     cover = np.stack([(blocks == label).sum((1, 3)) for label in range(7)], -1).reshape(-1, 7)
     top = cover[:, 1:].argmax(-1) + 1
-    owned = cover[np.arange(len(top)), top] >= min_cover * SIDE * SIDE
-    return np.where(owned, top, 0)
+    return top, cover[np.arange(len(top)), top] / (SIDE * SIDE)
+
+
+def shape_of_token(scene, pw, ph, min_cover=MIN_COVER):
+    """int [tokens]: 1 + the index of the shape that covers most of each soft token, 0 none
+    (or less than min_cover of it)."""
+    top, share = cover_of_token(scene, pw, ph)
+    return np.where(share >= min_cover, top, 0)
 
 
 def colour_of_token(scene, pw, ph):
