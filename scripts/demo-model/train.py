@@ -330,9 +330,11 @@ def image_feats(model, batch, vision_grad):
     pad = torch.zeros(len(pixels), dtype=torch.bool)
     with torch.set_grad_enabled(vision_grad and torch.is_grad_enabled()):
         emb, _ = model.vision_inputs(pixels, positions, exact=False)
-        # one image at a time: patches attend within their own image (a frozen local side
-        # needs no attention: twin.Twin.vision_attends)
-        if VISION_ATTENTION and (vision_grad or model.vision_attends()):
+        # one image at a time: patches attend within their own image. A local side (every
+        # o_proj zero: twin.Twin.vision_attends) runs without the attention, trained or not,
+        # so it stays local: through rms(0) a zero o_proj's gradient is ~1/sqrt(eps) times
+        # the rest, and the clipped step would spend itself there (RESULTS.md, run W1)
+        if VISION_ATTENTION and model.vision_attends():
             sizes = [len(s["pixels"]) for s in batch]
             chunk = None if vision_grad else twin.QUERY_CHUNK  # frozen: need not repeat sums
             x = torch.cat([model.vision_encoder(e, p, m, attention=True, chunk=chunk)
@@ -612,7 +614,8 @@ def main():
             opt = torch.optim.AdamW([groups[0], dict(vision_group, params=[])], lr=args.lr,
                                     weight_decay=0.0, betas=(0.9, 0.98))
             opt.load_state_dict(state["opt"])
-            opt.param_groups[1]["params"] = vision_group["params"]
+            # (load_state_dict takes every group's settings from the file: this one is new)
+            opt.param_groups[1].update(params=vision_group["params"], scale=vision_scale)
         else:
             opt.load_state_dict(state["opt"])
         start_step = state["step"]

@@ -263,19 +263,29 @@ def main():
     with open(os.path.join(cached_run, "train.log")) as f:
         assert "step 4404 " in f.read(), "the --count-readout run did not go on to step 4404"
     # ... a frozen-vision stage resumed with its vision side trained (RESULTS.md's counting
-    # stage with the vision side learning): the vision side moves, the rest goes on
+    # stage with the vision side learning): the vision side moves, the rest goes on. The side
+    # is made local (every o_proj zero, as reading_stage.py --local makes it) and must stay so
     unfrozen = os.path.join(work, "unfrozen-run")
     shutil.rmtree(unfrozen, ignore_errors=True)
     frozen_at = os.path.join(cached_run, "checkpoint-4405.pt")
-    shutil.copy(os.path.join(cached_run, "checkpoint.pt"), frozen_at)
+    state = torch.load(os.path.join(cached_run, "checkpoint.pt"))
+    for name, value in state["model"].items():
+        if name.startswith("vision_layers.") and name.endswith(".o_proj"):
+            value.zero_()
+    torch.save(state, frozen_at)
     run(py, os.path.join(SCRIPTS, "train.py"), tokens, unfrozen, "--init-model",
         os.path.join(reading_run, "checkpoint.pt"), "--vision-from", reading2,
         "--resume", frozen_at, "--steps", "4406", "--reading", "--shared-image",
         "--heads-first", "0", "--whole-fraction", "0", "--level-weights", "0,0,1,0,0",
-        "--polish", "--count-readout")
+        "--polish", "--count-readout", "--vision-lr-scale", "0.5")
     before = torch.load(frozen_at)["model"]
-    after = torch.load(os.path.join(unfrozen, "checkpoint.pt"))["model"]
+    resumed = torch.load(os.path.join(unfrozen, "checkpoint.pt"))
+    # the new vision group takes this run's scale, not the file's (its settings came from it)
+    assert resumed["opt"]["param_groups"][1]["scale"] == 0.5, resumed["opt"]["param_groups"][1]
+    after = resumed["model"]
     assert not torch.equal(before["input_proj"], after["input_proj"]), "the vision side stayed"
+    assert not any(after[n].any() for n in after if n.endswith(".o_proj") and "vision" in n), \
+        "the local vision side learnt attention between patches"
     assert not torch.equal(before["text_layers.0.q_proj"], after["text_layers.0.q_proj"])
     # ... and the readout stage: from that export (--init-weights), at 280 alone, only the
     # last layer and the final norm trained; every other tensor stays as stored
