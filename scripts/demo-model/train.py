@@ -49,8 +49,8 @@ What makes the base model's stages fit in ~72 minutes on 2 cores (the reading pa
   Set OPENBLAS_NUM_THREADS=1 (retrain.sh does): one core trains, one draws the images.
 FACET_DEMO_VISION_ATTENTION=0 trains with the vision encoder's attention output held at zero
 (cheaper; the simulator then adds exactly zero). The base model's stages have it live; the
-committed model's reading side is local (reading_stage.py --local), and a frozen local side
-runs without the attention at all (twin.Twin.vision_attends).
+committed model's reading side is local (reading_stage.py --local), and a local side runs
+without the attention at all, frozen or trained, so it stays local (twin.Twin.vision_attends).
 """
 import argparse
 import json
