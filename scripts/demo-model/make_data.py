@@ -113,13 +113,18 @@ def _background(rng, w, h):
         bg = (255, 255, 255)
     else:
         bg = tuple(rng.randint(228, 255) for _ in range(3))
-    img = Image.new("RGB", (w, h), bg)
     if rng.random() < 0.3:  # mild noise
         sigma = rng.uniform(2.0, 6.0)
         nrng = np.random.default_rng(rng.getrandbits(32))
-        arr = np.asarray(img, dtype=np.float32) + nrng.normal(0, sigma, (h, w, 3))
-        img = Image.fromarray(np.clip(arr + 0.5, 0, 255).astype(np.uint8))
-    return img
+        # in place, in the order (noise + background) + 0.5: the pixels of the plain
+        # expression, without its four temporaries of the whole image (this was most of the
+        # reading stage's image time)
+        noisy = nrng.normal(0, sigma, (h, w, 3))
+        noisy += np.array(bg, dtype=np.float64)
+        noisy += 0.5
+        np.clip(noisy, 0, 255, out=noisy)
+        return Image.fromarray(noisy.astype(np.uint8))
+    return Image.new("RGB", (w, h), bg)
 
 
 def _image_size(rng):

@@ -35,6 +35,7 @@ import torch.nn.functional as F
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data_workers  # noqa: E402
 import make_data  # noqa: E402
 import twin  # noqa: E402
 
@@ -83,19 +84,15 @@ def make_image(seed, levels=(LEVEL,)):
 
 
 class Images(torch.utils.data.IterableDataset):
-    """Drawn in a worker process: one core draws, the other trains."""
+    """Drawn by worker processes (data_workers.py), ahead of the trainer."""
 
     def __init__(self, first, steps, base, levels):
         self.first, self.steps, self.base, self.levels = first, steps, base, levels
 
     def __iter__(self):
-        for step in range(self.first, self.steps):
+        for step in data_workers.worker_steps(self.first, self.steps):
             yield [make_image(self.base + step * IMAGES_PER_STEP + i, self.levels)
                    for i in range(IMAGES_PER_STEP)]
-
-
-def as_is(item):
-    return item
 
 
 # a token touched by a shape is rarer than an empty one (~1 in 10 at 280): weighed up, so that
@@ -166,9 +163,7 @@ def main():
         params += list(colour_head.parameters())
     opt = torch.optim.AdamW(params, lr=args.lr)
     held_out = [make_image(16_000_000 + i, args.levels) for i in range(30)]
-    loader = torch.utils.data.DataLoader(Images(args.first_step, args.steps, 15_000_000,
-                                                args.levels), batch_size=None,
-                                         num_workers=1, prefetch_factor=4, collate_fn=as_is)
+    loader = data_workers.loader(Images(args.first_step, args.steps, 15_000_000, args.levels))
     t0 = time.time()
     for step, images in enumerate(loader, start=args.first_step):
         if colour_head is not None:

@@ -59,6 +59,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import aux_targets  # noqa: E402
+import data_workers  # noqa: E402
 import export  # noqa: E402
 import make_data  # noqa: E402
 import twin  # noqa: E402
@@ -115,9 +116,7 @@ class Crops(torch.utils.data.IterableDataset):
         self.first_step = first_step
 
     def __iter__(self):
-        info = torch.utils.data.get_worker_info()
-        first, stride = (info.id, info.num_workers) if info else (0, 1)
-        for run_step in range(first, self.steps, stride):
+        for run_step in data_workers.worker_steps(0, self.steps):
             step = self.first_step + run_step
             levels = random.Random(17_500_000 + step)
             windows = [word_crops.word_crop(17_000_000 + CROPS_PER_STEP * step + i,
@@ -127,10 +126,6 @@ class Crops(torch.utils.data.IterableDataset):
                        for i in range(CROPS_PER_STEP)]
             wholes = [whole_image(17_800_000 + self.whole * step + i) for i in range(self.whole)]
             yield run_step, windows + wholes, keep_image(17_700_000 + step)
-
-
-def as_is(item):
-    return item
 
 
 class Heads(nn.Module):
@@ -236,11 +231,7 @@ def main():
             for level in (1120, 560, 70)}
     if args.whole_held_out:
         held[WHOLE] = [whole_image(18_500_000 + i) for i in range(args.whole_held_out)]
-    loader = torch.utils.data.DataLoader(Crops(args.steps, args.context, args.whole,
-                                               args.first_step),
-                                         batch_size=None,
-                                         num_workers=2,
-                                         prefetch_factor=4, collate_fn=as_is)
+    loader = data_workers.loader(Crops(args.steps, args.context, args.whole, args.first_step))
     t0 = time.time()
     for step, crops, kept_image in loader:
         for g in opt.param_groups:

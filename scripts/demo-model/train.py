@@ -67,6 +67,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import attention_targets  # noqa: E402
 import aux_targets  # noqa: E402
+import data_workers  # noqa: E402
 import make_data  # noqa: E402
 import shared_decoder  # noqa: E402
 import twin  # noqa: E402
@@ -222,8 +223,8 @@ def make_sample(rng, level, tok, crop, polish, reading=False, qtype=None, count_
 
 
 class Batches(torch.utils.data.IterableDataset):
-    """The training stream, made in a worker process (one core draws and resizes images while
-    the other trains); a pure function of the seed, so runs repeat exactly."""
+    """The training stream, made by worker processes (data_workers.py) while the trainer
+    trains; a pure function of the seed, so runs repeat exactly."""
 
     def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
                  whole_fraction=None, count_readout=False, level_weights=None, count_weight=None):
@@ -234,7 +235,7 @@ class Batches(torch.utils.data.IterableDataset):
         self.cached, self.whole_fraction = cached, whole_fraction
 
     def __iter__(self):
-        for step in range(self.start, self.steps):
+        for step in data_workers.worker_steps(self.start, self.steps):
             rng = random.Random(14_000_000 + step)  # training seeds; the bench uses >= 10**9
             weights = self.level_weights or (
                 COUNT_READOUT_LEVEL_WEIGHTS if self.count_readout else
@@ -254,10 +255,6 @@ class Batches(torch.utils.data.IterableDataset):
                                       count_readout=self.count_readout,
                                       count_weight=self.count_weight)
                           for _ in range(size)]
-
-
-def as_is(item):
-    return item
 
 
 class Generated:
@@ -627,13 +624,9 @@ def main():
     log = open(os.path.join(args.out, "train.log"), "a")
     t0 = time.time()
     stats = {}
-    loader = torch.utils.data.DataLoader(Batches(tok, args.steps, start_step, args.polish,
-                                                 args.reading, len(cache), args.whole_fraction,
-                                                 args.count_readout, args.level_weights,
-                                                 args.count_weight),
-                                         batch_size=None,
-                                         num_workers=1, prefetch_factor=4,
-                                         collate_fn=as_is)
+    loader = data_workers.loader(Batches(tok, args.steps, start_step, args.polish, args.reading,
+                                         len(cache), args.whole_fraction, args.count_readout,
+                                         args.level_weights, args.count_weight))
     for step, (level, batch) in enumerate(loader, start=start_step):
         cached = isinstance(batch, tuple)  # ("cached", indices into the whole-image cache)
         if cached:

@@ -60,7 +60,7 @@ def word_crop(seed, level, context=0):
     else:
         part = img.resize((w, h), Image.BICUBIC,
                           box=(left * sx, top * sy, (left + w) * sx, (top + h) * sy))
-    arr = (np.asarray(part).astype(np.float64) * (1 / 255)).astype(np.float32)
+    arr = twin.UNIT_PIXEL[np.asarray(part)]
     P = twin.PATCH
     ph, pw = h // P, w // P
     pixels = arr.reshape(ph, P, pw, P, 3).transpose(0, 2, 1, 3, 4).reshape(ph * pw, -1)

@@ -1,0 +1,28 @@
+"""The training streams' worker processes. Every stream here is a pure function of the step
+(each step's images come from a seed of its own), so its steps can be drawn by several worker
+processes, each taking every n-th step from its id: the DataLoader takes the items from the
+workers in turn, which gives back the stream in its order, the same batches as one process
+would draw. Two workers keep both cores busy where one could not draw as fast as the trainer
+trains (the trainer waited for it: stage 1 and train.py's stages were bound by the drawing)."""
+import torch
+
+WORKERS = 2
+
+
+def worker_steps(first, end):
+    """The steps of range(first, end) that this worker process draws (all of them outside a
+    worker)."""
+    info = torch.utils.data.get_worker_info()
+    if info is None:
+        return range(first, end)
+    return range(first + info.id, end, info.num_workers)
+
+
+def as_is(item):
+    return item
+
+
+def loader(stream):
+    """The stream's items in order, drawn by WORKERS processes ahead of the trainer."""
+    return torch.utils.data.DataLoader(stream, batch_size=None, num_workers=WORKERS,
+                                       prefetch_factor=4, collate_fn=as_is)

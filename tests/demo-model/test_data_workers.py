@@ -1,0 +1,120 @@
+"""The training streams drawn by several worker processes (scripts/demo-model/data_workers.py)
+against the same streams drawn in this one process, item by item: the stage 1 images
+(pretrain_vision.Images), the reading stage's windows (reading_stage.Crops) and train.py's
+batches (decoder and counting mixes). The workers must give the same items in the same order,
+or retrain.sh would no longer repeat its weights. An odd number of steps checks the end, where
+one worker has run out before the other.
+
+Also the faster forms of two pixel computations against the plain expressions they replace:
+the noisy background (make_data._background) and the byte-to-[0, 1] lookup (twin.UNIT_PIXEL).
+"""
+import argparse
+import hashlib
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPTS = os.path.join(ROOT, "scripts", "demo-model")
+sys.path.insert(0, SCRIPTS)
+import data_workers  # noqa: E402
+import make_data  # noqa: E402
+import pretrain_vision  # noqa: E402
+import reading_stage  # noqa: E402
+import train  # noqa: E402
+import twin  # noqa: E402
+
+
+def digest(items):
+    """One hash per item, over every array's dtype and bytes and every other value's repr."""
+    def feed(h, value):
+        if isinstance(value, dict):
+            for key in sorted(value):
+                h.update(key.encode())
+                feed(h, value[key])
+        elif isinstance(value, (list, tuple)):
+            h.update(f"[{len(value)}".encode())
+            for v in value:
+                feed(h, v)
+        elif isinstance(value, np.ndarray):
+            h.update(value.dtype.str.encode() + str(value.shape).encode())
+            h.update(np.ascontiguousarray(value).tobytes())
+        else:
+            h.update(repr(value).encode())
+    out = []
+    for item in items:
+        h = hashlib.sha256()
+        feed(h, item)
+        out.append(h.hexdigest()[:16])
+    return out
+
+
+def check_stream(name, stream):
+    alone = digest(iter(stream))
+    drawn = digest(data_workers.loader(stream))
+    assert data_workers.WORKERS > 1
+    assert alone == drawn, f"{name}: {len(drawn)} items from the workers, {len(alone)} alone; " \
+                           f"first difference at {next(i for i, (a, b) in enumerate(zip(alone + [''] * 9, drawn + [''] * 9)) if a != b)}"
+    print(f"{name}: {len(alone)} items, the same from {data_workers.WORKERS} workers")
+
+
+def check_background():
+    """make_data._background's noise in place against the expression it replaced."""
+    noisy = 0
+    for seed in range(60):
+        rng, plain_rng = random.Random(seed), random.Random(seed)
+        w, h = rng.randint(16, 300), rng.randint(16, 300)
+        ours = make_data._background(rng, w, h)
+        plain_rng.randint(16, 300), plain_rng.randint(16, 300)
+        bg = ((255, 255, 255) if plain_rng.random() < 0.4
+              else tuple(plain_rng.randint(228, 255) for _ in range(3)))
+        plain = Image.new("RGB", (w, h), bg)
+        if plain_rng.random() < 0.3:
+            sigma = plain_rng.uniform(2.0, 6.0)
+            nrng = np.random.default_rng(plain_rng.getrandbits(32))
+            arr = np.asarray(plain, dtype=np.float32) + nrng.normal(0, sigma, (h, w, 3))
+            plain = Image.fromarray(np.clip(arr + 0.5, 0, 255).astype(np.uint8))
+            noisy += 1
+        assert ours.mode == "RGB" and ours.tobytes() == plain.tobytes(), f"seed {seed}"
+        assert rng.random() == plain_rng.random(), f"seed {seed}: the draws after differ"
+    assert noisy >= 5, noisy
+    print(f"background: 60 images ({noisy} noisy) as the plain expression makes them")
+
+
+def check_unit_pixel():
+    byte = np.arange(256, dtype=np.uint8)
+    plain = (byte.astype(np.float64) * (1 / 255)).astype(np.float32)
+    assert twin.UNIT_PIXEL.dtype == np.float32
+    assert twin.UNIT_PIXEL.tobytes() == plain.tobytes()
+    print("pixel lookup: all 256 bytes as the plain conversion gives them")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--work", required=True)
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    frame, tokens = os.path.join(args.work, "frame"), os.path.join(args.work, "tokens.json")
+    if not os.path.isdir(frame):
+        subprocess.run([args.cli, "make-sim-model", frame, "--seed", "1"], check=True,
+                       stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, os.path.join(SCRIPTS, "tokens.py"), args.cli, frame, tokens],
+                   check=True, stdout=subprocess.DEVNULL)
+    check_background()
+    check_unit_pixel()
+    tok = train.Tokens(tokens)
+    check_stream("stage 1 images", pretrain_vision.Images(7, 12, 15_000_000, (140,)))
+    check_stream("reading windows", reading_stage.Crops(5, first_step=300))
+    check_stream("decoder batches", train.Batches(tok, 4005, 4000, False, True, 1200, 0.5, False,
+                                                  [0.1, 0.2, 0.34, 0.06, 0.30]))
+    check_stream("counting batches", train.Batches(tok, 6005, 6000, True, True, 0, 0.0, True,
+                                                   [0.1, 0.2, 0.5, 0.1, 0.1]))
+
+
+if __name__ == "__main__":
+    main()
