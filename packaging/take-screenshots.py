@@ -3,7 +3,7 @@
 comparison screenshots (docs/screenshots/compare-*.png), from the built app.
 
 Usage: packaging/take-screenshots.py [--app build/dev/app/gui/facet] [--out DIR]
-                                     [--sample N | --compare]
+                                     [--sample N | --compare | --tryit]
 
 Builds nothing: build first (`cmake --build build/dev`), so the demo model is the current one.
 For every screenshot the metainfo lists (a name with "-dark" is taken in the dark theme, the
@@ -19,6 +19,9 @@ states. It prints each reply beside the sample's expected answer.
 instead: the banner's Try it menu, opened with the keyboard, picks the example that compares
 two levels (the printed word at 1120 and 70), and its Compare levels… dialog runs; the window
 is saved once both answers have ended, and the answer at the example's own level is checked.
+
+--tryit takes tryit-light.png and tryit-dark.png (1280x800, into docs/screenshots): the
+banner's Try it menu opened with the keyboard, every example of samples.json listed.
 
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
 but a reply differs, 1 on failure. Look at the PNGs before committing them."""
@@ -252,6 +255,24 @@ def take_compare(session, x, args, sample, name, size, theme):
         app.stop()
 
 
+def take_tryit(session, x, args, samples, name, size, theme):
+    """The banner's Try it menu, opened with the keyboard: saved once every example of
+    samples.json is listed in it. Checks that each is there; no question is asked."""
+    app, env, a11y = start_app(session, x, args, name, size, theme)
+    try:
+        tab_to(x, a11y, lambda n: n == TRY_IT, "the Try it button")
+        x.key("Return")
+        for sample in samples:
+            a11y.find("Try “%s”" % sample["question"], prefix=True, timeout=10)
+        path = os.path.join(args.out, name)
+        window_grab(x, a11y, size).save(path)
+        print("%s (%s, %dx%d): the Try it menu, %d examples"
+              % (path, theme, *size, len(samples)))
+        return True
+    finally:
+        app.stop()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=os.path.join(SOURCE, "build", "dev", "app", "gui",
@@ -263,9 +284,12 @@ def main():
     parser.add_argument("--compare", action="store_true",
                         help="take docs/screenshots/compare-light.png and compare-dark.png "
                         "instead: the Try it example that compares two levels")
+    parser.add_argument("--tryit", action="store_true",
+                        help="take docs/screenshots/tryit-light.png and tryit-dark.png instead: "
+                        "the Try it menu open")
     args = parser.parse_args()
-    args.out = args.out or os.path.join(SOURCE, "docs" if args.compare else "packaging",
-                                        "screenshots")
+    args.out = args.out or os.path.join(
+        SOURCE, "docs" if args.compare or args.tryit else "packaging", "screenshots")
     args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
     if not os.access(args.app, os.X_OK):
         sys.exit("%s: no built facet (this script builds nothing: cmake --build build/dev)"
@@ -280,6 +304,9 @@ def main():
         if sample is None:
             sys.exit("samples.json has no example with compare_with_level")
         shots = [(n, *COMPARE_SIZE) for n in ("compare-light.png", "compare-dark.png")]
+    elif args.tryit:
+        sample = samples
+        shots = [(n, *COMPARE_SIZE) for n in ("tryit-light.png", "tryit-dark.png")]
     else:
         sample = samples[args.sample]
         shots = wanted_screenshots()
@@ -299,7 +326,7 @@ def main():
         right = True
         for name, w, h in shots:
             theme = "dark" if re.search(r"-dark\b", name) else "light"
-            shoot = take_compare if args.compare else take
+            shoot = take_compare if args.compare else take_tryit if args.tryit else take
             right = shoot(session, x, args, sample, name, (w, h), theme) and right
     finally:
         session.stop()

@@ -105,24 +105,21 @@ def main():
         whole = Tree(base, "unbroken")
         rc, unbroken = whole.run()
         assert rc == 0, f"the unbroken run exited {rc}"
-        stages = ["base", "decoder-10600", "decoder-7100", "decoder-9100", "reading",
-                  "readout", "stage2-3500", "stage2-4000", "stage2-4400", "vision",
+        stages = ["counting-7000", "decoder-4500", "reading", "readout", "teacher", "vision",
                   "whole-0", "whole-1", "whole-2", "whole-3"]
         assert whole.done() == stages, whole.done()
-        assert len(without_tokens(unbroken)) == 16, unbroken
-        assert "--steps 12100" in whole.weights(), "the weights are not the last stage's export"
+        assert len(without_tokens(unbroken)) == 13, unbroken
+        assert "--steps 9000" in whole.weights(), "the weights are not the last stage's export"
         # a decoder stage (the shared checkpoint.pt goes on from the kept copy)
-        tree = check_stop_and_go_on(base, unbroken, "decoder-7100.pt --steps 9100",
-                                    ["base", "decoder-7100", "reading", "stage2-3500",
-                                     "stage2-4000", "stage2-4400", "vision",
+        tree = check_stop_and_go_on(base, unbroken, "decoder-4500.pt --steps 7000",
+                                    ["decoder-4500", "reading", "teacher", "vision",
                                      "whole-0", "whole-1", "whole-2", "whole-3"])
         assert tree.weights() == whole.weights()
         # a cache made beside another (the other finishes, the decoder never starts)
         check_stop_and_go_on(base, unbroken, "whole-2.pt",
-                             ["base", "reading", "stage2-3500", "stage2-4000", "stage2-4400",
-                              "vision", "whole-0", "whole-1", "whole-3"])
-        # the readout stage, at its first command (the export of the step-10,600 weights)
-        tree = check_stop_and_go_on(base, unbroken, "decoder-10600.rbln",
+                             ["reading", "teacher", "vision", "whole-0", "whole-1", "whole-3"])
+        # the readout stage, at its first command (the export of the step-7,000 weights)
+        tree = check_stop_and_go_on(base, unbroken, "counting-7000.rbln",
                                     [s for s in stages if s != "readout"])
         assert tree.weights() == whole.weights()
         # the first stage of all
