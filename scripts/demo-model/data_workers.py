@@ -2,8 +2,9 @@
 (each step's images come from a seed of its own), so its steps can be drawn by several worker
 processes, each taking every n-th step from its id: the DataLoader takes the items from the
 workers in turn, which gives back the stream in its order, the same batches as one process
-would draw. Two workers keep both cores busy where one could not draw as fast as the trainer
-trains (the trainer waited for it: stage 1 and train.py's stages were bound by the drawing)."""
+would draw. Stage 1 waited for its one worker (the trainer at ~70 % of a core); train.py's
+stages are bound by the trainer itself, where the second worker only fills idle time
+(bench/demo-model/RESULTS.md, twenty-fifth session)."""
 import torch
 
 WORKERS = 2

@@ -46,7 +46,8 @@ What makes the base model's stages fit in ~72 minutes on 2 cores (the reading pa
 - Padding patches are skipped; only the vocabulary rows the task uses are trained (the rest
   stay generated).
 - OpenBLAS (libopenblas0-pthread) behind torch: Debian's reference BLAS is 35x slower.
-  Set OPENBLAS_NUM_THREADS=1 (retrain.sh does): one core trains, one draws the images.
+  Set OPENBLAS_NUM_THREADS=1 (retrain.sh does): one core trains, two data workers draw the
+  images (data_workers.py); two trainer threads give other bits and were slower here.
 FACET_DEMO_VISION_ATTENTION=0 trains with the vision encoder's attention output held at zero
 (cheaper; the simulator then adds exactly zero). The base model's stages have it live; the
 committed model's reading side is local (reading_stage.py --local), and a local side runs
