@@ -228,8 +228,10 @@ class Batches(torch.utils.data.IterableDataset):
     trains; a pure function of the seed, so runs repeat exactly."""
 
     def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
-                 whole_fraction=None, count_readout=False, level_weights=None, count_weight=None):
+                 whole_fraction=None, count_readout=False, level_weights=None, count_weight=None,
+                 frozen_vision=None):
         self.tok, self.steps, self.start = tok, steps, start
+        self.frozen_vision = frozen_vision
         self.count_weight = count_weight
         self.level_weights = level_weights
         self.polish, self.reading, self.count_readout = polish, reading, count_readout
@@ -252,10 +254,12 @@ class Batches(torch.utils.data.IterableDataset):
                                                      min(CACHED_BATCH, self.cached)))
                 continue
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
-            yield level, [make_sample(rng, level, self.tok, crop, self.polish, self.reading,
-                                      count_readout=self.count_readout,
-                                      count_weight=self.count_weight)
-                          for _ in range(size)]
+            batch = [make_sample(rng, level, self.tok, crop, self.polish, self.reading,
+                                 count_readout=self.count_readout, count_weight=self.count_weight)
+                     for _ in range(size)]
+            if self.frozen_vision is not None:
+                batch = with_feats(self.frozen_vision, batch)
+            yield level, batch
 
 
 class Generated:
@@ -343,6 +347,18 @@ def image_feats(model, batch, vision_grad):
         pool_pos = torch.from_numpy(np.concatenate([s["pool"] for s in batch]))
         pooled = model.pool(x, pool_pos, pad, torch.cat(slots_per_row), torch.cat(offsets), total)
         return model.project(pooled, exact=False)
+
+
+def with_feats(model, batch):
+    """The batch with each image's soft tokens under the frozen vision side in place of its
+    pixels: made in a worker process (the model as it was when the workers started), this
+    spares the trainer the vision forward and the pixels' transfer (~27 MB a step on average),
+    ~30 % of a decoder step (RESULTS.md, twenty-sixth session). The same call on the same
+    batch as the trainer would make, so the same soft tokens bit for bit."""
+    feats = image_feats(model, batch, vision_grad=False).split([s["n"] for s in batch])
+    bulky = ("pixels", "positions", "pool")
+    return [dict({k: v for k, v in s.items() if k not in bulky}, feats=f.clone())
+            for s, f in zip(batch, feats)]
 
 
 def embed_text(model, ids, gen):
@@ -627,7 +643,8 @@ def main():
     stats = {}
     loader = data_workers.loader(Batches(tok, args.steps, start_step, args.polish, args.reading,
                                          len(cache), args.whole_fraction, args.count_readout,
-                                         args.level_weights, args.count_weight))
+                                         args.level_weights, args.count_weight,
+                                         model if args.freeze_vision else None))
     for step, (level, batch) in enumerate(loader, start=start_step):
         cached = isinstance(batch, tuple)  # ("cached", indices into the whole-image cache)
         if cached:

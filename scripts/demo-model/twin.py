@@ -72,9 +72,10 @@ def preprocess(img, level):
     th, tw = target_size(img.height, img.width, level)
     if (tw, th) != img.size:
         img = img.resize((tw, th), Image.BICUBIC)
-    arr = UNIT_PIXEL[np.asarray(img)]
     ph, pw = th // PATCH, tw // PATCH
-    patches = arr.reshape(ph, PATCH, pw, PATCH, 3).transpose(0, 2, 1, 3, 4).reshape(ph * pw, -1)
+    # the bytes put in patch order first, then looked up: one pass over floats, not two
+    grid = np.asarray(img).reshape(ph, PATCH, pw, PATCH, 3).transpose(0, 2, 1, 3, 4)
+    patches = UNIT_PIXEL[grid.reshape(ph * pw, -1)]
     ys, xs = np.meshgrid(np.arange(ph), np.arange(pw), indexing="ij")
     positions = np.stack([xs.reshape(-1), ys.reshape(-1)], axis=1).astype(np.int64)
     return patches, positions, pw, ph
