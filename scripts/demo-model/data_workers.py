@@ -2,9 +2,10 @@
 (each step's images come from a seed of its own), so its steps can be drawn by several worker
 processes, each taking every n-th step from its id: the DataLoader takes the items from the
 workers in turn, which gives back the stream in its order, the same batches as one process
-would draw. Stage 1 waited for its one worker (the trainer at ~70 % of a core); train.py's
-stages are bound by the trainer itself, where the second worker only fills idle time
-(bench/demo-model/RESULTS.md, twenty-fifth session)."""
+would draw. In stage 1, the reading stage, and train.py's stages with a frozen vision side
+(whose forward the workers run: train.with_feats) the trainer and the workers keep both cores
+full; the counting stage is bound by the trainer, the workers filling its idle time
+(bench/demo-model/RESULTS.md, twenty-fifth and twenty-sixth sessions)."""
 import os
 
 import torch

@@ -3,18 +3,17 @@
 # on the CPU, and writes resources/demo-model/weights.rbln. Needs a built facet-cli (for the
 # engine's own tokenizer and chat template) and Debian's python3-torch, python3-pil,
 # python3-numpy, fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
-# Six stages, ~111 minutes end to end on this project's slower 2-core machines, past issue
-# #14's 90 (~88 by the faster machines' stage times), with nothing heavy beside it
-# (bench/demo-model/RESULTS.md has each stage's time, measured end to end on 2026-12-05, when
-# it gave the committed weights byte for byte):
-#   - vision (~14 min): stage 1, the one-layer vision side alone learns the shapes; a one-step
+# Six stages, ~103 minutes end to end on this project's slower 2-core machines, past issue
+# #14's 90, with nothing heavy beside it (bench/demo-model/RESULTS.md has each stage's time,
+# measured end to end on 2026-12-05, when it gave the committed weights byte for byte):
+#   - vision (~13 min): stage 1, the one-layer vision side alone learns the shapes; a one-step
 #     whole model around it (teacher) is the reading stage's teacher;
-#   - reading (~27 min): a two-layer vision side without attention between patches that reads,
+#   - reading (~26 min): a two-layer vision side without attention between patches that reads,
 #     trained on word windows (12,000 steps), its soft tokens of shape images held to stage 1's;
 #     whole 1120 images' soft tokens under it computed once (caches, ~2 min);
-#   - decoder (~38 min): a decoder trained from scratch under that side, frozen (4,500 steps);
-#   - counting (~21 min): 2,500 steps more with the count's readout cleaned up, vision trained;
-#   - readout (~10 min): 2,000 steps of the last layer alone, mostly at 280.
+#   - decoder (~31 min): a decoder trained from scratch under that side, frozen (4,500 steps);
+#   - counting (~22 min): 2,500 steps more with the count's readout cleaned up, vision trained;
+#   - readout (~9 min): 2,000 steps of the last layer alone, mostly at 280.
 # Each stage marks its end in BUILD_DIR/demo-train/done; run again after a stop (a closed
 # session, a reboot), the script skips the marked stages and goes on from the first unmarked
 # one, whose own start it repeats. Each stage is a process of its own that reads only files,
@@ -67,8 +66,9 @@ mark() {
 }
 "$cli" make-sim-model "$work/frame-model" --seed 1 >/dev/null  # for its chat template
 "$python" "$root/scripts/demo-model/tokens.py" "$cli" "$work/frame-model" "$work/tokens.json"
-# One core trains (one BLAS thread); two worker processes draw the images ahead of it, in the
-# trainer's idle time and on the other core (data_workers.py).
+# One core trains (one BLAS thread); two worker processes, nicer than the trainer, draw the
+# images ahead of it, in the trainer's idle time and on the other core, and run a frozen vision
+# side's forward (data_workers.py, train.with_feats).
 # glibc's malloc returns large freed blocks to the kernel (mmap'd ones at once, the heap's top
 # when it passes a threshold), and a training step allocates and frees hundreds of blocks of
 # megabytes (a level-280 batch's attention maps are ~27 MB a layer): each comes back as fresh

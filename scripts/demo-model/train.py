@@ -47,7 +47,8 @@ What makes the base model's stages fit in ~72 minutes on 2 cores (the reading pa
   stay generated).
 - OpenBLAS (libopenblas0-pthread) behind torch: Debian's reference BLAS is 35x slower.
   Set OPENBLAS_NUM_THREADS=1 (retrain.sh does): one core trains, two data workers draw the
-  images (data_workers.py); two trainer threads give other bits and were slower here.
+  images (data_workers.py), and with --freeze-vision also run the vision side's forward
+  (with_feats); two trainer threads give other bits and were slower here.
 FACET_DEMO_VISION_ATTENTION=0 trains with the vision encoder's attention output held at zero
 (cheaper; the simulator then adds exactly zero). The base model's stages have it live; the
 committed model's reading side is local (reading_stage.py --local), and a local side runs
@@ -514,7 +515,7 @@ def main():
     ap.add_argument("tokens")
     ap.add_argument("out")
     ap.add_argument("--steps", type=int, default=3500)
-    ap.add_argument("--threads", type=int, default=1)  # + 1 data worker = 2 cores
+    ap.add_argument("--threads", type=int, default=1)  # + the data workers = 2 cores
     ap.add_argument("--lr", type=float, default=4e-3)
     ap.add_argument("--resume")
     ap.add_argument("--polish", action="store_true", help="the question mix of POLISH_QWEIGHTS")
@@ -536,7 +537,7 @@ def main():
                     help="READING_LEVEL_WEIGHTS, and word answers told where to look")
     ap.add_argument("--freeze-vision", action="store_true",
                     help="the vision side as it is, run without a backward pass (a two-layer "
-                         "side's backward is ~4x its forward)")
+                         "side's backward is ~4x its forward), its forward in the data workers")
     ap.add_argument("--whole-cache", nargs="+", default=[],
                     help="with --freeze-vision: whole 1120 batches from these whole_cache.py "
                          "files (made with this model's vision side)")

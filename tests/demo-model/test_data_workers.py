@@ -5,8 +5,13 @@ batches (decoder and counting mixes). The workers must give the same items in th
 or retrain.sh would no longer repeat its weights. An odd number of steps checks the end, where
 one worker has run out before the other.
 
-Also the faster forms of two pixel computations against the plain expressions they replace:
-the noisy background (make_data._background) and the byte-to-[0, 1] lookup (twin.UNIT_PIXEL).
+With the vision side frozen (the decoder and readout stages), the workers send each image's
+soft tokens instead of its pixels (train.with_feats): they must equal, bit for bit, what the
+trainer computes from the same batch drawn in one process.
+
+Also the faster forms of three pixel computations against the plain expressions they replace:
+the noisy background (make_data._background), the byte-to-[0, 1] lookup (twin.UNIT_PIXEL) and
+the patches put in order before that lookup (twin.preprocess).
 """
 import argparse
 import hashlib
@@ -16,6 +21,7 @@ import subprocess
 import sys
 
 import numpy as np
+import torch
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -93,6 +99,51 @@ def check_unit_pixel():
     print("pixel lookup: all 256 bytes as the plain conversion gives them")
 
 
+def check_patch_order():
+    """twin.preprocess's patches against the lookup of the whole image put in order after."""
+    for seed, level in enumerate((70, 280, 1120, 560, 140)):
+        image = make_data.make_case(random.Random(seed), "word")["image"]
+        ours, _, pw, ph = twin.preprocess(image, level)
+        th, tw = twin.target_size(image.height, image.width, level)
+        arr = twin.UNIT_PIXEL[np.asarray(image.convert("RGB").resize((tw, th), Image.BICUBIC))]
+        plain = arr.reshape(ph, twin.PATCH, pw, twin.PATCH, 3).transpose(0, 2, 1, 3, 4)
+        plain = plain.reshape(ph * pw, -1)
+        assert ours.dtype == plain.dtype and ours.shape == plain.shape, f"level {level}"
+        assert ours.tobytes() == plain.tobytes(), f"level {level}: other patches"
+    print("patches: 5 images at the five levels as the plain expression orders them")
+
+
+def check_frozen_feats(tok):
+    """Decoder-stage batches with their soft tokens made in the workers against the trainer's
+    own forward over the same batches (a local two-layer side, as the recipe's)."""
+    torch.manual_seed(3)
+    model = twin.Twin(vision=reading_stage.VISION_READING, used_tokens=tok.used())
+    with torch.no_grad():
+        for layer in model.vision_layers:
+            layer.o_proj.zero_()
+    for p in model.parameters():
+        p.requires_grad_(False)
+    args = (tok, 4009, 4000, False, True, 1200, 0.5, False, [0.1, 0.2, 0.34, 0.06, 0.30])
+    plain = list(train.Batches(*args))
+    drawn = list(data_workers.loader(train.Batches(*args, frozen_vision=model)))
+    assert len(drawn) == len(plain) == 9
+    images = 0
+    for step, ((level, ours), (_, batch)) in enumerate(zip(drawn, plain)):
+        if isinstance(batch, tuple):  # a whole-image cache batch: no pixels either way
+            assert ours == batch, f"step {step}"
+            continue
+        feats = train.image_feats(model, batch, vision_grad=False)
+        assert "pixels" not in ours[0], f"step {step}: the pixels still travel"
+        got = torch.cat([s["feats"] for s in ours])
+        assert got.dtype == feats.dtype and torch.equal(got, feats), \
+            f"step {step} (level {level}): max difference {(got - feats).abs().max()}"
+        assert [s["targets"]["kind"].tolist() for s in ours] == \
+               [s["targets"]["kind"].tolist() for s in batch], f"step {step}: other targets"
+        images += len(batch)
+    assert images >= 20, images
+    print(f"frozen vision: {images} images' soft tokens from the workers equal the trainer's")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -107,7 +158,9 @@ def main():
                    check=True, stdout=subprocess.DEVNULL)
     check_background()
     check_unit_pixel()
+    check_patch_order()
     tok = train.Tokens(tokens)
+    check_frozen_feats(tok)
     check_stream("stage 1 images", pretrain_vision.Images(7, 12, 15_000_000, (140,)))
     check_stream("reading windows", reading_stage.Crops(5, first_step=300))
     check_stream("decoder batches", train.Batches(tok, 4005, 4000, False, True, 1200, 0.5, False,
