@@ -2,10 +2,11 @@
 (each step's images come from a seed of its own), so its steps can be drawn by several worker
 processes, each taking every n-th step from its id: the DataLoader takes the items from the
 workers in turn, which gives back the stream in its order, the same batches as one process
-would draw. In stage 1, the reading stage, and train.py's stages with a frozen vision side
-(whose forward the workers run: train.with_feats) the trainer and the workers keep both cores
-full; the counting stage is bound by the trainer, the workers filling its idle time
-(bench/demo-model/RESULTS.md, twenty-fifth and twenty-sixth sessions)."""
+would draw. In stage 1, the reading stage and the decoder stage the trainer and the workers
+keep both cores full (measured; with a frozen vision side the workers also run its forward:
+train.with_feats), so what is left to gain there is arithmetic; the counting stage did not
+gain from the workers' lower priority either (bench/demo-model/RESULTS.md, twenty-fifth and
+twenty-sixth sessions)."""
 import os
 
 import torch
