@@ -290,7 +290,8 @@ def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
     (shared_decoder.py: same function, less work); otherwise once per question.
     vision_grad=False: the vision side runs without a backward pass (--freeze-vision).
     count_readout: the last stage's count heads and value loss (shared_image only).
-    A batch from --whole-cache carries its soft tokens ("feats") instead of pixels."""
+    A batch from --whole-cache, or drawn with the vision side frozen (with_feats), carries its
+    soft tokens ("feats") instead of pixels."""
     if "feats" in batch[0]:
         feats = torch.cat([s["feats"] for s in batch])
     else:
@@ -353,9 +354,10 @@ def image_feats(model, batch, vision_grad):
 def with_feats(model, batch):
     """The batch with each image's soft tokens under the frozen vision side in place of its
     pixels: made in a worker process (the model as it was when the workers started), this
-    spares the trainer the vision forward and the pixels' transfer (~27 MB a step on average),
-    ~30 % of a decoder step (RESULTS.md, twenty-sixth session). The same call on the same
-    batch as the trainer would make, so the same soft tokens bit for bit."""
+    spares the trainer the vision forward and the pixels' transfer (~27 MB a step on average):
+    decoder steps 0.46 -> 0.40 s (RESULTS.md, twenty-sixth session). The same call on the same
+    batch as the trainer would make, so the same soft tokens bit for bit (whole_cache.py's
+    entries are made per image, another order of sums, and stay as they are)."""
     feats = image_feats(model, batch, vision_grad=False).split([s["n"] for s in batch])
     bulky = ("pixels", "positions", "pool")
     return [dict({k: v for k, v in s.items() if k not in bulky}, feats=f.clone())
