@@ -2,14 +2,18 @@
 (each step's images come from a seed of its own), so its steps can be drawn by several worker
 processes, each taking every n-th step from its id: the DataLoader takes the items from the
 workers in turn, which gives back the stream in its order, the same batches as one process
-would draw. In stage 1, the reading stage and the decoder stage the trainer and the workers
-keep both cores full (measured; with a frozen vision side the workers also run its forward:
-train.with_feats), so what is left to gain there is arithmetic; the counting stage did not
-gain from the workers' lower priority either (bench/demo-model/RESULTS.md, twenty-fifth and
-twenty-sixth sessions)."""
+would draw. With a frozen vision side the workers also run its forward (train.with_feats);
+their noisy backgrounds come from C (native_data.py) and their pixels travel as bytes
+(PixelBytes). Since those two, every stage waits on the trainer more than on the workers
+(both cores are no longer full: 1.5-1.7 cores busy in 150-300-step runs of stage 1, the
+decoder and the counting stage; bench/demo-model/RESULTS.md, twenty-seventh session)."""
 import os
 
+import numpy as np
 import torch
+
+import native_data
+import twin
 
 WORKERS = 2
 # The workers' niceness above the trainer's. At equal priority the scheduler gave the trainer
@@ -35,8 +39,58 @@ def _nicer(worker_id):
     os.nice(WORKER_NICENESS)
 
 
+class PixelBytes:
+    """A patch array of pixel values (twin.UNIT_PIXEL's) carried as its bytes, a quarter of
+    its floats: the pipe from a worker to the trainer costs the trainer ~12 ns a byte
+    (reading it in 64 KB pieces, joining them, unpickling), which in stage 1 and the counting
+    stage, where the trainer is the slower side, was ~13 % of its time."""
+    __slots__ = ("codes",)
+
+    def __init__(self, codes):
+        self.codes = codes
+
+
+PATCH_VALUES = twin.PATCH * twin.PATCH * 3
+
+
+def _pack(value):
+    """The item with each patch array that is exactly twin.UNIT_PIXEL's values as PixelBytes
+    (any other array as it is, so the trainer gets the stream's values whatever they are)."""
+    if isinstance(value, np.ndarray):
+        if value.dtype == np.float32 and value.ndim == 2 and value.shape[1] == PATCH_VALUES:
+            codes = np.rint(value * np.float32(255)).astype(np.uint8)
+            if np.array_equal(native_data.look_up(twin.UNIT_PIXEL, codes), value):
+                return PixelBytes(codes)
+        return value
+    if isinstance(value, dict):
+        return {key: _pack(v) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_pack(v) for v in value)
+    return value
+
+
+def _unpack(value):
+    if isinstance(value, PixelBytes):
+        return native_data.look_up(twin.UNIT_PIXEL, value.codes)
+    if isinstance(value, dict):
+        return {key: _unpack(v) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_unpack(v) for v in value)
+    return value
+
+
+class _Packed(torch.utils.data.IterableDataset):
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __iter__(self):
+        return (_pack(item) for item in self.stream)
+
+
 def loader(stream):
-    """The stream's items in order, drawn by WORKERS processes ahead of the trainer."""
-    return torch.utils.data.DataLoader(stream, batch_size=None, num_workers=WORKERS,
-                                       prefetch_factor=4, collate_fn=as_is,
-                                       worker_init_fn=_nicer)
+    """The stream's items in order, drawn by WORKERS processes ahead of the trainer, their
+    pixels sent as bytes (PixelBytes)."""
+    drawn = torch.utils.data.DataLoader(_Packed(stream), batch_size=None, num_workers=WORKERS,
+                                        prefetch_factor=4, collate_fn=as_is,
+                                        worker_init_fn=_nicer)
+    return (_unpack(item) for item in drawn)

@@ -12,6 +12,8 @@ import sys
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+import native_data
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORDS_FILE = os.path.join(ROOT, "resources", "demo-model", "words.txt")
@@ -115,7 +117,10 @@ def _background(rng, w, h):
         bg = tuple(rng.randint(228, 255) for _ in range(3))
     if rng.random() < 0.3:  # mild noise
         sigma = rng.uniform(2.0, 6.0)
-        nrng = np.random.default_rng(rng.getrandbits(32))
+        seed = rng.getrandbits(32)
+        if native_data.available():  # the same bytes, drawn in C (native_data.py)
+            return Image.fromarray(native_data.noisy_background(seed, sigma, bg, w, h))
+        nrng = np.random.default_rng(seed)
         # in place, in the order (noise + background) + 0.5: the pixels of the plain
         # expression, without its four temporaries of the whole image (this was most of the
         # reading stage's image time)

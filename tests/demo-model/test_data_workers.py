@@ -10,8 +10,11 @@ soft tokens instead of its pixels (train.with_feats): they must equal, bit for b
 trainer computes from the same batch drawn in one process.
 
 Also the faster forms of three pixel computations against the plain expressions they replace:
-the noisy background (make_data._background), the byte-to-[0, 1] lookup (twin.UNIT_PIXEL) and
-the patches put in order before that lookup (twin.preprocess).
+the noisy background (make_data._background, with numpy and with the C library that retrain.sh
+has draw it, native_data.py), the byte-to-[0, 1] lookup (twin.UNIT_PIXEL) and the patches put
+in order before that lookup (twin.preprocess); and the library's normal draws against numpy's,
+value for value; and the pixels' trip from the workers to the trainer as bytes
+(data_workers.PixelBytes). The streams are drawn with the library, as retrain.sh draws them.
 """
 import argparse
 import hashlib
@@ -29,6 +32,7 @@ SCRIPTS = os.path.join(ROOT, "scripts", "demo-model")
 sys.path.insert(0, SCRIPTS)
 import data_workers  # noqa: E402
 import make_data  # noqa: E402
+import native_data  # noqa: E402
 import pretrain_vision  # noqa: E402
 import reading_stage  # noqa: E402
 import train  # noqa: E402
@@ -68,8 +72,9 @@ def check_stream(name, stream):
     print(f"{name}: {len(alone)} items, the same from {data_workers.WORKERS} workers")
 
 
-def check_background():
-    """make_data._background's noise in place against the expression it replaced."""
+def check_background(how):
+    """make_data._background's noise (in place with numpy, or drawn by the C library) against
+    the expression it replaced."""
     noisy = 0
     for seed in range(60):
         rng, plain_rng = random.Random(seed), random.Random(seed)
@@ -88,7 +93,53 @@ def check_background():
         assert ours.mode == "RGB" and ours.tobytes() == plain.tobytes(), f"seed {seed}"
         assert rng.random() == plain_rng.random(), f"seed {seed}: the draws after differ"
     assert noisy >= 5, noisy
-    print(f"background: 60 images ({noisy} noisy) as the plain expression makes them")
+    print(f"background ({how}): 60 images ({noisy} noisy) as the plain expression makes them")
+
+
+def check_native_normals():
+    """The library's standard normal draws against numpy's, every float64 exact. Of two
+    million draws ~1 % go through the ziggurat's wedge test and ~500 through its tail (beyond
+    3.65). Checked to fail with the last bit of one layer's width (wi) changed (1,861 draws
+    of seed 0 differ) and with the tail's start one step of a double higher (135 differ); a
+    last bit of an acceptance bound (ki, fi) moves it by a part in 2^52, which no draw here
+    lands in."""
+    draws = tail = 0
+    for seed in (0, 7, 2**32 - 1, 123456789):
+        ours = native_data.standard_normals(seed, 500_000)
+        theirs = np.random.default_rng(seed).standard_normal(500_000)
+        differ = np.flatnonzero(ours.view(np.uint64) != theirs.view(np.uint64))
+        assert differ.size == 0, \
+            f"seed {seed}: {differ.size} draws differ, first #{differ[0]}: " \
+            f"{ours[differ[0]]!r} against numpy's {theirs[differ[0]]!r}"
+        draws += ours.size
+        tail += int((np.abs(theirs) > 3.6541528853610088).sum())
+    assert tail > 50, tail
+    print(f"noise library: {draws} normal draws equal numpy's bit for bit")
+
+
+def check_pixel_bytes(stream):
+    """A stream item's patch arrays go as bytes (data_workers.PixelBytes) and come back the
+    same floats; an array of other values goes as it is."""
+    def count(value):
+        if isinstance(value, data_workers.PixelBytes):
+            return 1
+        if isinstance(value, dict):
+            return sum(count(v) for v in value.values())
+        if isinstance(value, (list, tuple)):
+            return sum(count(v) for v in value)
+        return 0
+    item = next(iter(stream))
+    packed = data_workers._pack(item)
+    assert count(packed) > 0, "no pixels went as bytes"
+    assert digest([data_workers._unpack(packed)]) == digest([item])
+    every = np.arange(256, dtype=np.uint8).reshape(1, 256).repeat(3, 0).reshape(1, 768)
+    pixels = twin.UNIT_PIXEL[every]
+    assert data_workers._unpack(data_workers._pack(pixels)).tobytes() == pixels.tobytes()
+    off = pixels.copy()
+    off[0, 5] = np.nextafter(off[0, 5], np.float32(2))
+    assert data_workers._pack(off) is off, "an array of other values was changed"
+    print(f"pixel bytes: {count(packed)} patch arrays of an item as bytes and back, all 256 "
+          "values exact, other values left as floats")
 
 
 def check_unit_pixel():
@@ -148,6 +199,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--data-lib", required=True, help="the built facet_demo_data library")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     frame, tokens = os.path.join(args.work, "frame"), os.path.join(args.work, "tokens.json")
@@ -156,11 +208,16 @@ def main():
                        stdout=subprocess.DEVNULL)
     subprocess.run([sys.executable, os.path.join(SCRIPTS, "tokens.py"), args.cli, frame, tokens],
                    check=True, stdout=subprocess.DEVNULL)
-    check_background()
+    os.environ.pop(native_data.ENV, None)
+    check_background("numpy")
+    os.environ[native_data.ENV] = args.data_lib  # from here on, as retrain.sh draws
+    check_native_normals()
+    check_background("C library")
     check_unit_pixel()
     check_patch_order()
     tok = train.Tokens(tokens)
     check_frozen_feats(tok)
+    check_pixel_bytes(pretrain_vision.Images(7, 12, 15_000_000, (140,)))
     check_stream("stage 1 images", pretrain_vision.Images(7, 12, 15_000_000, (140,)))
     check_stream("reading windows", reading_stage.Crops(5, first_step=300))
     check_stream("decoder batches", train.Batches(tok, 4005, 4000, False, True, 1200, 0.5, False,
