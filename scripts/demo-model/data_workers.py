@@ -53,30 +53,38 @@ class PixelBytes:
 PATCH_VALUES = twin.PATCH * twin.PATCH * 3
 
 
-def _pack(value):
-    """The item with each patch array that is exactly twin.UNIT_PIXEL's values as PixelBytes
-    (any other array as it is, so the trainer gets the stream's values whatever they are)."""
-    if isinstance(value, np.ndarray):
-        if value.dtype == np.float32 and value.ndim == 2 and value.shape[1] == PATCH_VALUES:
-            codes = np.rint(value * np.float32(255)).astype(np.uint8)
-            if np.array_equal(native_data.look_up(twin.UNIT_PIXEL, codes), value):
-                return PixelBytes(codes)
-        return value
+def _each_leaf(value, change):
+    """The item with change() applied to every value not in a dict, list or tuple."""
     if isinstance(value, dict):
-        return {key: _pack(v) for key, v in value.items()}
+        return {key: _each_leaf(v, change) for key, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return type(value)(_pack(v) for v in value)
+        return type(value)(_each_leaf(v, change) for v in value)
+    return change(value)
+
+
+def _as_bytes(value):
+    """A patch array that is exactly twin.UNIT_PIXEL's values as PixelBytes; any other value
+    as it is, so the trainer gets the stream's values whatever they are."""
+    if (isinstance(value, np.ndarray) and value.dtype == np.float32 and value.ndim == 2
+            and value.shape[1] == PATCH_VALUES):
+        codes = np.rint(value * np.float32(255)).astype(np.uint8)
+        if np.array_equal(native_data.look_up(twin.UNIT_PIXEL, codes), value):
+            return PixelBytes(codes)
     return value
 
 
-def _unpack(value):
+def _as_floats(value):
     if isinstance(value, PixelBytes):
         return native_data.look_up(twin.UNIT_PIXEL, value.codes)
-    if isinstance(value, dict):
-        return {key: _unpack(v) for key, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(_unpack(v) for v in value)
     return value
+
+
+def _pack(item):
+    return _each_leaf(item, _as_bytes)
+
+
+def _unpack(item):
+    return _each_leaf(item, _as_floats)
 
 
 class _Packed(torch.utils.data.IterableDataset):
