@@ -2,7 +2,7 @@
 
 samples.json's "answer" is what the menu promises a newcomer; only the model decides whether
 it is true, and new weights can change it (two retrained candidates described shapes.png in
-the wrong order: bench/demo-model/RESULTS.md). Each example is asked like a user asks it,
+the wrong order: tools/demo-model/bench/RESULTS.md). Each example is asked like a user asks it,
 `facet-cli ask --greedy` on the demo folder at the example's level, and must get that answer
 exactly. An example with "compare_with_level" exists to show that the other level cannot see
 what this one sees, so there the answer must differ.
@@ -14,10 +14,12 @@ import json
 import os
 import sys
 
+# the bench's own way of asking (tools/demo-model/facet_demo_model/ask.py), so both ask alike;
+# PYTHONPATH names tools/demo-model (the test's ENVIRONMENT)
+from facet_demo_model.ask import ask
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLES = os.path.join(ROOT, "resources", "demo-model", "samples")
-sys.path.insert(0, os.path.join(ROOT, "bench", "demo-model"))
-from accuracy import ask  # noqa: E402  (the bench's own way of asking, so both ask alike)
 
 
 def main():
