@@ -20,6 +20,18 @@ else()
     set(FACET_SANITIZER_WINDOW_TEST_ENV "")
 endif()
 
+# Where every test finds the trees and the programs it starts (tests/support/test_paths.h), for
+# the ENVIRONMENT of tests not made with facet_add_test (which adds it, and the test's own data
+# folder FACET_TEST_DATA_DIR, by itself). A function: FACET_PYTHON is found after this file.
+function(facet_test_paths_env out_var)
+    set(${out_var}
+        "FACET_TEST_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
+        "FACET_TEST_BINARY_DIR=${PROJECT_BINARY_DIR}"
+        "FACET_TEST_PYTHON=${FACET_PYTHON}"
+        "FACET_TEST_CLI=${PROJECT_BINARY_DIR}/app/cli/facet-cli"
+        PARENT_SCOPE)
+endfunction()
+
 # facet_add_test(NAME name SOURCES a.cpp ... [LIBS ...] [ARGS ...] [FIXTURES ...] [LABELS ...])
 # A Qt Test executable registered with ctest. Every test runs offscreen with a private
 # XDG folder so it never touches the user's data, and in English whatever the machine's LANG
@@ -29,19 +41,18 @@ function(facet_add_test)
     add_executable(${T_NAME} ${T_SOURCES})
     # Qt Test cases include their own .moc: moc is on for every test, whatever the folder sets.
     set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON)
-    target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
-    target_compile_definitions(${T_NAME} PRIVATE
-        FACET_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
-        FACET_BINARY_DIR="${PROJECT_BINARY_DIR}"
-        FACET_TEST_DATA_DIR="${CMAKE_CURRENT_BINARY_DIR}/data")
+    # No path of this machine is compiled in (ccache shares the objects between clones): the
+    # test finds the trees and programs through facet_test_paths and its environment.
+    target_link_libraries(${T_NAME} PRIVATE Qt6::Test facet_test_paths ${T_LIBS})
     facet_warnings(${T_NAME})
     add_test(NAME ${T_NAME} COMMAND ${T_NAME} ${T_ARGS})
+    facet_test_paths_env(paths_env)
     set(sanitizer_env "${FACET_SANITIZER_TEST_ENV}")
     if("facet_uiplugin" IN_LIST T_LIBS)
         set(sanitizer_env "${FACET_SANITIZER_WINDOW_TEST_ENV}")
     endif()
     set_tests_properties(${T_NAME} PROPERTIES
-        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_QPA_OFFSCREEN_NO_GLX=1;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-data;XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-cache;XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-config;LANGUAGE=en;${sanitizer_env};${T_ENVIRONMENT}")
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;QT_QPA_OFFSCREEN_NO_GLX=1;XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-data;XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-cache;XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/xdg-config;LANGUAGE=en;${paths_env};FACET_TEST_DATA_DIR=${CMAKE_CURRENT_BINARY_DIR}/data;${sanitizer_env};${T_ENVIRONMENT}")
     if(T_FIXTURES)
         set_tests_properties(${T_NAME} PROPERTIES FIXTURES_REQUIRED "${T_FIXTURES}")
     endif()

@@ -3,6 +3,7 @@
 // afresh. The reply must equal what a fresh session gives for the same request and seed, and
 // the statistics must show no reused tokens. The thinking switch must reach the prompt: the
 // prompt length equals `facet-cli render-prompt --ids` for the same conversation.
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "core/conversations/conversationbranches.h"
 #include "core/worker/requestbuilder.h"
@@ -80,7 +81,7 @@ class BranchEngineTest : public QObject {
         f.write(QJsonDocument(conv).toJson());
         f.close();
         QProcess cli;
-        cli.start(QStringLiteral(FACET_CLI),
+        cli.start(QString::fromStdString(facet::test::cliPath().string()),
                   {"render-prompt", "--ids", "--tokenizer", demo + "/tokenizer.json", "--template",
                    demo + "/chat_template.jinja", f.fileName()});
         if (!cli.waitForFinished(60000) || cli.exitCode() != 0)

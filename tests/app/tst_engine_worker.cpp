@@ -1,6 +1,7 @@
 // EngineWorker on its thread with the simulated device and the built-in demo model: streamed
 // text equals `facet-cli ask` for the same seed; Stop before start, during prefill and during
 // decode; a fault injected mid-decode ends up under the reply and the conversation is kept.
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "core/worker/engineworker.h"
 #include "core/worker/requestbuilder.h"
@@ -127,7 +128,7 @@ private slots:
         QVERIFY(!r.text.isEmpty());
 
         QProcess cli;
-        cli.start(QStringLiteral(FACET_CLI),
+        cli.start(QString::fromStdString(facet::test::cliPath().string()),
                   {"ask", "--image", image_ + "@" + QString::number(level), "--seed", "1234",
                    "--max-new-tokens", "24", "--json", "What is in this picture?"});
         QVERIFY(cli.waitForFinished(120000));
@@ -197,7 +198,7 @@ private slots:
         const QString random = dir_.filePath("random-model");
         if (!QFileInfo::exists(random + "/rbln_config.json")) {
             QProcess make;
-            make.start(QStringLiteral(FACET_CLI), {"make-sim-model", random, "--seed", "1"});
+            make.start(QString::fromStdString(facet::test::cliPath().string()), {"make-sim-model", random, "--seed", "1"});
             QVERIFY(make.waitForFinished(120000));
             QCOMPARE(make.exitCode(), 0);
         }

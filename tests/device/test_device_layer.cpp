@@ -1,6 +1,7 @@
 // The device layer over the simulator loaded exactly like the real runtime (dlopen of the file
 // named by FACET_RBLN_RUNTIME): library discovery and errors, signature checks, input size
 // checks, runtime errors with the graph name and the runtime's message, fault injection.
+#include "test_paths.h"
 #include "sim_test_support.h"
 
 #include "common/error.h"
@@ -58,7 +59,7 @@ class DeviceLayerTest : public QObject {
 
 private slots:
     void initTestCase() {
-        folder_ = fs::path(FACET_TEST_DATA_DIR) / "device-model";
+        folder_ = facet::test::dataDir() / "device-model";
         if (!fs::exists(folder_ / "language_model" / "decoder_batch_1.rbln"))
             (void)simtest::writeSmallFolder(folder_);
         runtime_ = device::RuntimeLibrary::load();
@@ -86,7 +87,7 @@ private slots:
     }
 
     void refusesNonSimulatorFiles() {
-        const auto junk = fs::path(FACET_TEST_DATA_DIR) / "real-looking.rbln";
+        const auto junk = facet::test::dataDir() / "real-looking.rbln";
         {
             std::ofstream out(junk, std::ios::binary);
             for (int i = 0; i < 4096; ++i)

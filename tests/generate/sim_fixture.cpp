@@ -1,3 +1,4 @@
+#include "test_paths.h"
 #include "sim_fixture.h"
 
 #include "generate/bf16.h"
@@ -14,7 +15,7 @@ using namespace facet::generate;
 
 std::filesystem::path simModelDir(const std::string& name) {
     static std::once_flag once;
-    const std::filesystem::path dir = std::filesystem::path(FACET_TEST_DATA_DIR) / name;
+    const std::filesystem::path dir = facet::test::dataDir() / name;
     std::call_once(once, [&] {
         facet::sim::SimModelOptions o;
         o.seed = 3;
@@ -29,7 +30,7 @@ std::filesystem::path simModelDir(const std::string& name) {
 
 std::filesystem::path simModel1120Dir(const std::string& name) {
     static std::once_flag once;
-    const std::filesystem::path dir = std::filesystem::path(FACET_TEST_DATA_DIR) / name;
+    const std::filesystem::path dir = facet::test::dataDir() / name;
     std::call_once(once, [&] {
         facet::sim::SimModelOptions o;
         o.seed = 3;
@@ -43,7 +44,7 @@ std::filesystem::path simModel1120Dir(const std::string& name) {
 }
 
 std::filesystem::path testImage(int width, int height, int seed) {
-    const auto path = std::filesystem::path(FACET_TEST_DATA_DIR) /
+    const auto path = facet::test::dataDir() /
                       ("img_" + std::to_string(width) + "x" + std::to_string(height) + "_" +
                        std::to_string(seed) + ".bmp");
     const int stride = (width * 3 + 3) / 4 * 4;

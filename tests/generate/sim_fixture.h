@@ -43,8 +43,8 @@ struct Recorder : facet::generate::EventSink {
         stats = s;
         reply = r;
     }
-    void onError(const std::string& m, const facet::generate::Stats& s) override {
-        error = m;
+    void onError(const facet::ErrorInfo& e, const facet::generate::Stats& s) override {
+        error = e.message;
         stats = s;
     }
 };

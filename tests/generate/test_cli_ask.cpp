@@ -1,5 +1,6 @@
 // facet-cli ask end to end on a simulator folder: the JSON-lines event stream (phase, text,
 // stats, error), the stats keys, exit codes, and greedy runs that repeat exactly.
+#include "test_paths.h"
 #include "cli_run.h"
 #include "sim_fixture.h"
 
@@ -90,7 +91,7 @@ private slots:
                 {"-c",
                  "exec \"$0\" ask --model \"$1\" --image \"$(printf '/nonexistent/\\377.bmp')\" "
                  "--json q",
-                 QString::fromUtf8(FACET_CLI), model()});
+                 QString::fromStdString(facet::test::cliPath().string()), model()});
         QVERIFY(p.waitForFinished(120000));
         const QByteArray out = p.readAllStandardOutput();
         const QByteArray err = p.readAllStandardError();

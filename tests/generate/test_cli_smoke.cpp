@@ -2,6 +2,7 @@
 // fails at the right step, with the exact error, for (a) a fault in the level-560 vision graph,
 // (b) a truncated graph file, (c) a runtime library that lacks one rbln_* function, (d) a
 // folder whose rbln_config.json disagrees with a graph's input sizes; exit codes 0 / 1 / 2.
+#include "test_paths.h"
 #include "sim/sim_model_writer.h"
 
 #include <nlohmann/json.hpp>
@@ -32,7 +33,7 @@ struct SmokeRun {
 };
 
 SmokeRun smoke(const QStringList& args, const QString& fault = {}) {
-    const fs::path reportFile = fs::path(FACET_TEST_DATA_DIR) / "smoke-report.json";
+    const fs::path reportFile = facet::test::dataDir() / "smoke-report.json";
     fs::remove(reportFile);
     QProcess p;
     if (!fault.isEmpty()) {
@@ -40,7 +41,7 @@ SmokeRun smoke(const QStringList& args, const QString& fault = {}) {
         env.insert("FACET_SIM_FAULT", fault);
         p.setProcessEnvironment(env);
     }
-    p.start(QString::fromUtf8(FACET_CLI),
+    p.start(QString::fromStdString(facet::test::cliPath().string()),
             QStringList{"smoke-test"} + args +
                 QStringList{"--report", QString::fromStdString(reportFile.string())});
     if (!p.waitForFinished(300000))
@@ -58,7 +59,7 @@ SmokeRun smoke(const QStringList& args, const QString& fault = {}) {
 // A small simulator folder with levels 70 and 560 (so a fault can hit the level-560 graph),
 // written fresh under `name`.
 fs::path simFolder(const std::string& name) {
-    const fs::path dir = fs::path(FACET_TEST_DATA_DIR) / name;
+    const fs::path dir = facet::test::dataDir() / name;
     fs::remove_all(dir);
     facet::sim::SimModelOptions o;
     o.seed = 5;
@@ -80,7 +81,7 @@ class TestCliSmoke : public QObject {
     Q_OBJECT
 private slots:
     void passesOnTheDemoModel() {
-        const SmokeRun r = smoke({"--model", QString::fromUtf8(FACET_DEMO_MODEL)});
+        const SmokeRun r = smoke({"--model", QString::fromStdString(facet::test::demoModelDir().string())});
         QVERIFY2(r.exitCode == 0, r.out.constData());
         QVERIFY(r.report.at("passed").get<bool>());
         QCOMPARE(r.report.at("steps").size(), std::size_t(9));
@@ -136,7 +137,8 @@ private slots:
 
     void runtimeLackingOneFunction() {
         const fs::path dir = simFolder("smoke-runtime");
-        const SmokeRun r = smoke({"--model", q(dir), "--runtime", FACET_PARTIAL_RUNTIME});
+        const SmokeRun r = smoke({"--model", q(dir), "--runtime", QString::fromStdString(
+                          (facet::test::executableDir() / "libfacet_partial_runtime.so").string())});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.status("folder"), std::string("pass"));
         QCOMPARE(r.status("runtime"), std::string("fail"));

@@ -64,8 +64,8 @@ struct CompareRecorder : CompareSink {
         columns[std::size_t(column)].stats = s;
         columns[std::size_t(column)].reply = r;
     }
-    void onError(int column, const std::string& m, const Stats& s) override {
-        columns[std::size_t(column)].error = m;
+    void onError(int column, const facet::ErrorInfo& e, const Stats& s) override {
+        columns[std::size_t(column)].error = e.message;
         columns[std::size_t(column)].stats = s;
     }
 };
@@ -79,8 +79,8 @@ struct AskSink : EventSink {
         record->stats = s;
         record->reply = r;
     }
-    void onError(const std::string& m, const Stats& s) override {
-        record->error = m;
+    void onError(const facet::ErrorInfo& e, const Stats& s) override {
+        record->error = e.message;
         record->stats = s;
     }
 };

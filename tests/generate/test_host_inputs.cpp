@@ -1,5 +1,6 @@
 // Host-side vision inputs and scaled word embedding against torch goldens written by
 // make_host_input_goldens.py (transformers' order of operations in bf16).
+#include "test_paths.h"
 #include "generate/bf16.h"
 #include "generate/text_embedding.h"
 #include "generate/vision_inputs.h"
@@ -13,7 +14,7 @@ using namespace facet::generate;
 
 namespace {
 
-const std::string kDir = FACET_TEST_DATA_DIR "/host_inputs/";
+const std::string kDir = (facet::test::dataDir() / "host_inputs").string() + "/";
 
 template <typename T> std::vector<T> load(const std::string& name) {
     std::ifstream in(kDir + name, std::ios::binary | std::ios::ate);

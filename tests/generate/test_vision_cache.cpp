@@ -45,8 +45,8 @@ struct Sink : EventSink {
         out->stats = s;
         out->reply = r;
     }
-    void onError(const std::string& m, const Stats& s) override {
-        out->error = m;
+    void onError(const facet::ErrorInfo& e, const Stats& s) override {
+        out->error = e.message;
         out->stats = s;
     }
 };
@@ -66,8 +66,8 @@ struct CompareOutcome : CompareSink {
         columns[std::size_t(c)].stats = s;
         columns[std::size_t(c)].reply = r;
     }
-    void onError(int c, const std::string& m, const Stats& s) override {
-        columns[std::size_t(c)].error = m;
+    void onError(int c, const facet::ErrorInfo& e, const Stats& s) override {
+        columns[std::size_t(c)].error = e.message;
         columns[std::size_t(c)].stats = s;
     }
 };

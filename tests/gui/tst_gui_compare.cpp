@@ -3,6 +3,7 @@
 // levels…" button, the levels dialog (all five compiled levels), five columns streaming, each
 // equal to `facet-cli compare` with the same seed, then "Continue with this answer". Screenshots
 // light and dark with the five columns under the build folder (docs/screenshots/ has copies).
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "Common/themechoice.h"
@@ -42,14 +43,14 @@ class GuiCompareTest : public QObject {
     QString image_;
 
     void screenshot(const QString& name) {
-        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QDir().mkpath(QString::fromStdString(facet::test::screenshotDir().string()));
         QCoreApplication::processEvents();
         QTRY_VERIFY(!imagesLoading(window_));
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
         QCOMPARE(shot.size(), QSize(1280, 800));
         // Full color (the pictures are the point), compressed hardest: docs/screenshots has copies.
-        QVERIFY(shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name, "PNG", 0));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name, "PNG", 0));
     }
 
     QList<QQuickItem*> columns() { return itemsNamed(window_, "compareColumn"); }
@@ -60,7 +61,7 @@ class GuiCompareTest : public QObject {
                          "--max-new-tokens", "24",      "--json", "--levels", "70,140,280,560,1120",
                          kQuestion};
         QProcess cli;
-        cli.start(QStringLiteral(FACET_CLI), args);
+        cli.start(QString::fromStdString(facet::test::cliPath().string()), args);
         if (!cli.waitForFinished(kEngineWaitMs) || cli.exitCode() != 0)
             qFatal("facet-cli compare failed: %s", cli.readAllStandardError().constData());
         QMap<int, QString> out;

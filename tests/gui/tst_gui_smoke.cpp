@@ -5,6 +5,7 @@
 // branch the conversation and the ‹ i/n › switcher flips between versions; screenshots saved
 // under the build folder. Each step makes the state it needs (model, images, conversation)
 // itself, so any step runs alone (`facet_gui_smoke regenerate`) or in any order.
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "generate/builtin_paths.h"
@@ -46,11 +47,11 @@ class GuiSmokeTest : public QObject {
     QQuickWindow* window_ = nullptr;
 
     void screenshot(const QString& name) {
-        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QDir().mkpath(QString::fromStdString(facet::test::screenshotDir().string()));
         QTRY_VERIFY(!imagesLoading(window_)); // async thumbnails landed
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
-        QVERIFY(shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name));
     }
 
     QString writeImage(const QString& name, int w, int h) {
@@ -275,7 +276,7 @@ private slots:
         const QString random = dir_.filePath("random-model");
         if (!QFileInfo::exists(random + "/rbln_config.json")) {
             QProcess make;
-            make.start(QStringLiteral(FACET_CLI), {"make-sim-model", random, "--seed", "1"});
+            make.start(QString::fromStdString(facet::test::cliPath().string()), {"make-sim-model", random, "--seed", "1"});
             QVERIFY(make.waitForFinished(120000));
             QCOMPARE(make.exitCode(), 0);
         }

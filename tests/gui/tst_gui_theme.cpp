@@ -2,6 +2,7 @@
 // window a dark palette; Theme.qml follows the palette's window lightness, at start and when the
 // palette changes at run time; text stays readable (WCAG contrast) on every surface it is drawn
 // on. Screenshots of both looks are saved under the build folder.
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "Common/themechoice.h"
@@ -85,14 +86,14 @@ class GuiThemeTest : public QObject {
     QColor themeColor(const char* name) { return theme_->property(name).value<QColor>(); }
 
     QImage screenshot(const QString& name) {
-        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QDir().mkpath(QString::fromStdString(facet::test::screenshotDir().string()));
         // Pending events first (a palette change reaches the items through them), then until the
         // async images have landed.
         QCoreApplication::processEvents();
         for (int waited = 0; facet::test::imagesLoading(window_) && waited < 5000; waited += 10)
             QTest::qWait(10);
         const QImage shot = window_->grabWindow();
-        if (!shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name))
+        if (!shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name))
             qWarning("cannot save %s", qPrintable(name));
         return shot;
     }

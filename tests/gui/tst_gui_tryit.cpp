@@ -6,6 +6,7 @@
 // A draft in the message box is never replaced silently: the dialog keeps it unless "Replace"
 // is chosen. The printed word's example opens Compare levels… with Minimal and Maximum ticked,
 // and Enter runs those two. Help → Keyboard shortcuts lists Ctrl+T.
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "Common/themechoice.h"
@@ -35,13 +36,13 @@ class GuiTryItTest : public QObject {
     QQuickWindow* window_ = nullptr;
 
     void screenshot(const QString& name) {
-        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QDir().mkpath(QString::fromStdString(facet::test::screenshotDir().string()));
         QCoreApplication::processEvents();
         QTRY_VERIFY(!imagesLoading(window_));
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
         // Compressed hardest: docs/screenshots has copies of the menu's.
-        QVERIFY(shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name, "PNG", 0));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name, "PNG", 0));
     }
 
     QQuickItem* input() { return itemNamed(window_, "messageInput"); }

@@ -1,3 +1,4 @@
+#include "test_paths.h"
 #include "golden_data.h"
 
 #include "common/crc32.h"
@@ -8,7 +9,7 @@
 namespace facet::image::testing {
 
 std::filesystem::path dataDir() {
-    return FACET_TEST_DATA_DIR;
+    return facet::test::dataDir();
 }
 
 const nlohmann::json& manifest() {

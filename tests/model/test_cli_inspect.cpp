@@ -1,5 +1,6 @@
 // facet-cli inspect-model / inspect-pth end to end: exit codes, the JSON keys the issue lists,
 // and every problem reported for a broken folder.
+#include "test_paths.h"
 #include "tiny_folder.h"
 
 #include <QProcess>
@@ -20,14 +21,14 @@ struct Run {
 
 Run cli(const QStringList& args) {
     QProcess p;
-    p.start(QStringLiteral(FACET_CLI_EXE), args);
+    p.start(QString::fromStdString(facet::test::cliPath().string()), args);
     if (!p.waitForFinished(60000))
         qFatal("facet-cli did not finish");
     return {p.exitCode(), p.readAllStandardOutput().toStdString(),
             p.readAllStandardError().toStdString()};
 }
 
-const std::filesystem::path kPth = std::filesystem::path(FACET_TEST_DATA_DIR) / "pth";
+const std::filesystem::path kPth = facet::test::dataDir() / "pth";
 
 } // namespace
 

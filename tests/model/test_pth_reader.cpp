@@ -1,6 +1,7 @@
 // PthFile against files torch.save wrote (make_pth_fixtures.py): names, dtypes, shapes and
 // SHA-256 of every tensor's contiguous bytes must equal what torch computed; hostile or
 // broken files must be refused with an error naming the file and the reason.
+#include "test_paths.h"
 #include "common/bf16.h"
 #include "model/pth_file.h"
 
@@ -17,7 +18,7 @@ using namespace facet::model;
 
 namespace {
 
-const std::filesystem::path kData = std::filesystem::path(FACET_TEST_DATA_DIR) / "pth";
+const std::filesystem::path kData = facet::test::dataDir() / "pth";
 
 nlohmann::json expected() {
     std::ifstream in(kData / "expected.json");

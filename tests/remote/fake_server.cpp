@@ -1,3 +1,4 @@
+#include "test_paths.h"
 #include "fake_server.h"
 
 #include <QJsonDocument>
@@ -35,9 +36,9 @@ int serverPort() {
     g_server = new QProcess;
     g_server->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     g_server->start(QStringLiteral(FACET_PYTHON),
-                    {QStringLiteral(FAKE_VLLM), QStringLiteral("--exit-with-stdin")});
+                    {QString::fromStdString(facet::test::fakeVllmPath().string()), QStringLiteral("--exit-with-stdin")});
     if (!g_server->waitForStarted(10000))
-        qFatal("cannot start %s", FAKE_VLLM);
+        qFatal("cannot start %s", facet::test::fakeVllmPath().c_str());
     std::atexit(stopServer);
     while (!g_server->canReadLine())
         if (!g_server->waitForReadyRead(10000))
@@ -69,12 +70,12 @@ QJsonObject lastRequest(const std::string& scenario) {
 
 std::filesystem::path testImage(const std::string& name) {
     // One folder per test executable: ctest may run them in parallel.
-    const std::filesystem::path dir = std::filesystem::path(FACET_TEST_DATA_DIR) /
+    const std::filesystem::path dir = facet::test::dataDir() /
                                       QCoreApplication::applicationName().toStdString();
     if (!std::filesystem::exists(dir / "chart.png")) {
         std::filesystem::create_directories(dir);
         if (QProcess::execute(QStringLiteral(FACET_PYTHON),
-                              {QStringLiteral(FAKE_VLLM), "--make-images",
+                              {QString::fromStdString(facet::test::fakeVllmPath().string()), "--make-images",
                                QString::fromStdString(dir.string())}) != 0)
             qFatal("cannot write the test images");
     }

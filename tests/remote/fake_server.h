@@ -28,6 +28,7 @@ struct Recorder : facet::generate::EventSink {
     std::optional<facet::generate::Stats> stats;
     std::string reply;
     std::optional<std::string> error;
+    std::optional<facet::ErrorInfo> errorInfo; // the same failure, typed
     std::function<void()> onAnyText;
 
     void onPhase(const facet::generate::PhaseEvent& e) override { phases.push_back(e); }
@@ -42,8 +43,9 @@ struct Recorder : facet::generate::EventSink {
         stats = s;
         reply = r;
     }
-    void onError(const std::string& m, const facet::generate::Stats& s) override {
-        error = m;
+    void onError(const facet::ErrorInfo& e, const facet::generate::Stats& s) override {
+        error = e.message;
+        errorInfo = e;
         stats = s;
     }
 };

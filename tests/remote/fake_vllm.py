@@ -134,6 +134,10 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def error(self, status, message, kind="BadRequestError"):
+        # "current": the shape of current vLLM (an "error" object); else the older flat one.
+        if getattr(self, "scenario", "") == "current":
+            return self.send_json(status, {"error": {"message": message, "type": kind,
+                                                     "param": None, "code": status}})
         self.send_json(status, {"object": "error", "message": message, "type": kind,
                                 "param": None, "code": status})
 
@@ -158,6 +162,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         scenario, path = self.route()
+        self.scenario = scenario
         raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         if path != "/v1/chat/completions":
             return self.send_json(404, {"detail": "Not Found"})

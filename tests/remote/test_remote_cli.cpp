@@ -114,6 +114,23 @@ private slots:
         }
     }
 
+    // --json error events keep "message" and "stats" and add the kind, status and param.
+    void jsonErrorEventIsTyped() {
+        const CliRun r = cli({"ask", "--server", url("current"), "--image",
+                              image("photo.jpg", "560"), "--json", "Q?"});
+        QCOMPARE(r.exitCode, 1);
+        QJsonObject error;
+        for (const QJsonObject& e : r.events)
+            if (e["type"] == "error")
+                error = e;
+        QVERIFY2(!error.isEmpty(), r.out.constData());
+        QVERIFY(error["message"].toString().contains("HTTP 400"));
+        QVERIFY(error["stats"].isObject());
+        QCOMPARE(error["kind"].toString(), QString("server"));
+        QCOMPARE(error["http_status"].toInt(), 400);
+        QCOMPARE(error["param"].toString(), QString("mm_processor_kwargs.max_soft_tokens"));
+    }
+
     void badArgumentsExitTwo() {
         const QList<QStringList> cases = {
             {"--server", url("plain"), "--image", image("photo.jpg"), "--seed", "1", "--greedy",

@@ -252,6 +252,47 @@ private slots:
         QVERIFY(rec.stats->finishReason == FinishReason::Error);
     }
 
+    // The refusal as data, for the old flat error body ("plain") and current vLLM's "error"
+    // object ("current"): both give param null, so the engine names the level's field.
+    void levelRefusalIsTyped() {
+        for (const char* scenario : {"plain", "current"}) {
+            const Recorder rec = ask(scenario, photoQuestion(560));
+            QVERIFY2(rec.errorInfo, scenario);
+            const facet::ErrorInfo& e = *rec.errorInfo;
+            QVERIFY2(e.kind == facet::ErrorKind::Server, scenario);
+            QCOMPARE(e.httpStatus, 400);
+            QCOMPARE(e.param, std::string(kLevelParam));
+            QVERIFY2(e.serverMessage.rfind("max_soft_tokens=560 was not compiled", 0) == 0,
+                     e.serverMessage.c_str());
+            QCOMPARE(e.message, *rec.error);
+        }
+        // A status that is not about the level: no param, its own status.
+        const Recorder busy = ask("busy", photoQuestion(70));
+        QVERIFY(busy.errorInfo && busy.errorInfo->kind == facet::ErrorKind::Server);
+        QCOMPARE(busy.errorInfo->httpStatus, 503);
+        QVERIFY(busy.errorInfo->param.empty());
+    }
+
+    void missingImageIsAFileError() {
+        Request r = photoQuestion(70);
+        r.newUserTurn[0].image.path = "/nonexistent/cat.jpg";
+        const Recorder rec = ask("plain", r);
+        QVERIFY(rec.errorInfo);
+        QVERIFY2(rec.errorInfo->kind == facet::ErrorKind::File, rec.error->c_str());
+        QCOMPARE(rec.errorInfo->path, std::filesystem::path("/nonexistent/cat.jpg"));
+        QCOMPARE(rec.errorInfo->httpStatus, 0);
+    }
+
+    void cancelledConnectIsCancelled() {
+        const std::atomic<bool> stopped{true};
+        try {
+            (void)RemoteEngine::connect(options(base("plain")), stopped);
+            QFAIL("a stopped connect connected");
+        } catch (const ServerError& e) {
+            QVERIFY2(e.kind() == facet::ErrorKind::Cancelled, e.what());
+        }
+    }
+
     void mixedLevelsAreRefusedBeforeSending() {
         Request r = photoQuestion(70);
         r.newUserTurn.insert(
@@ -401,8 +442,8 @@ private slots:
             void onPhase(int, const PhaseEvent&) override {}
             void onText(int c, std::string_view t, std::string_view) override { replies[c] += t; }
             void onFinished(int c, const Stats& s, const std::string&) override { stats[c] = s; }
-            void onError(int c, const std::string& m, const Stats& s) override {
-                errors[c] = m;
+            void onError(int c, const facet::ErrorInfo& e, const Stats& s) override {
+                errors[c] = e.message;
                 stats[c] = s;
             }
         } sink;

@@ -249,6 +249,40 @@ private slots:
         QCOMPARE(serverMessage("Bad Gateway\n"), std::string("Bad Gateway"));
     }
 
+    // The error's fields as data: current vLLM's {"error": {...}} and the older flat body,
+    // with a param and with param null.
+    void serverErrorFields() {
+        const ServerErrorBody current = parseServerError(
+            R"({"error":{"message":"max_tokens is too large","type":"BadRequestError",)"
+            R"("param":"max_tokens","code":400}})");
+        QCOMPARE(current.message, std::string("max_tokens is too large"));
+        QCOMPARE(current.param, std::string("max_tokens"));
+        QCOMPARE(current.type, std::string("BadRequestError"));
+        const ServerErrorBody old = parseServerError(
+            R"({"object":"error","message":"bad level","type":"BadRequestError",)"
+            R"("param":null,"code":400})");
+        QCOMPARE(old.message, std::string("bad level"));
+        QVERIFY(old.param.empty());
+
+        HttpResult r;
+        r.status = 400;
+        r.body = R"({"error":{"message":"nope","type":"BadRequestError","param":"seed"}})";
+        const auto e = failure("http://h:1/v1", "POST /v1/chat/completions", r,
+                               std::chrono::seconds(1));
+        QVERIFY(e);
+        QVERIFY(e->kind == facet::ErrorKind::Server);
+        QCOMPARE(e->httpStatus, 400);
+        QCOMPARE(e->param, std::string("seed"));
+        QCOMPARE(e->serverMessage, std::string("nope"));
+        QVERIFY2(e->message.find("answered HTTP 400") != std::string::npos, e->message.c_str());
+        r.outcome = HttpResult::Outcome::Unreachable;
+        r.status = 0;
+        const auto unreachable = failure("http://h:1/v1", "GET /v1/models", r,
+                                         std::chrono::seconds(1));
+        QVERIFY(unreachable && unreachable->kind == facet::ErrorKind::Server);
+        QCOMPARE(unreachable->httpStatus, 0);
+    }
+
     void base64AndMime() {
         QCOMPARE(base64Encode(""), std::string(""));
         QCOMPARE(base64Encode("f"), std::string("Zg=="));

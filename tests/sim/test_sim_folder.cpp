@@ -1,6 +1,7 @@
 // facet-cli make-sim-model: the folder is complete, deterministic for a seed, accepted by
 // engine/model (and inspect-model when present), its .pth files load in PyTorch with the
 // tensors the host needs, and combinations real optimum-rbln refuses are refused.
+#include "test_paths.h"
 #include "sim_test_support.h"
 
 #include "common/bf16.h"
@@ -32,7 +33,7 @@ Result runProcess(const QString& program, const QStringList& args) {
 }
 
 Result makeModel(const fs::path& dir, const QStringList& extra) {
-    return runProcess(FACET_CLI_EXE,
+    return runProcess(QString::fromStdString(facet::test::cliPath().string()),
                       QStringList{"make-sim-model", QString::fromStdString(dir.string())} + extra);
 }
 
@@ -52,7 +53,7 @@ const QStringList kSmall{"--seed",          "3",       "--levels",      "70,280"
 class SimFolderTest : public QObject {
     Q_OBJECT
 
-    fs::path data_ = fs::path(FACET_TEST_DATA_DIR) / "folders";
+    fs::path data_ = facet::test::dataDir() / "folders";
 
 private slots:
     void initTestCase() {
@@ -89,11 +90,11 @@ private slots:
         QCOMPARE(folder.maxSeqLen(), int64_t(2048));
         QCOMPARE(folder.visionGraphIndex(70), std::optional<int>(1));
 
-        const auto help = runProcess(FACET_CLI_EXE, {"help"});
+        const auto help = runProcess(QString::fromStdString(facet::test::cliPath().string()), {"help"});
         if (!help.out.contains("inspect-model"))
             QSKIP("facet-cli has no inspect-model command in this build");
         const auto r = runProcess(
-            FACET_CLI_EXE, {"inspect-model", QString::fromStdString((data_ / "a").string())});
+            QString::fromStdString(facet::test::cliPath().string()), {"inspect-model", QString::fromStdString((data_ / "a").string())});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     }
 

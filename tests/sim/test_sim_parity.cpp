@@ -3,6 +3,7 @@
 // image chunk needs partition-alignment padding and crosses into the second KV block), then
 // decoded greedily; every chunk's and step's logits must equal the reference's. Wrong inputs
 // (mask, block table, cache position, positions, cache row) must change the result or fail.
+#include "test_paths.h"
 #include "sim_test_support.h"
 
 #include "common/bf16.h"
@@ -93,7 +94,7 @@ class SimParityTest : public QObject {
 
 private slots:
     void initTestCase() {
-        folder_ = std::filesystem::path(FACET_TEST_DATA_DIR) / "parity-model";
+        folder_ = facet::test::dataDir() / "parity-model";
         options_ = simtest::writeSmallFolder(folder_);
         runtime_ = device::RuntimeLibrary::load(); // FACET_RBLN_RUNTIME from ctest
         QVERIFY(runtime_->isSimulator());

@@ -1,6 +1,7 @@
 // Vision tower and projector graphs of the simulator, through the device layer: the bucket is
 // chosen by input_info_index, pooling follows the patch positions, every input changes the
 // result, bad positions are refused, and the projector computes RMSNorm + Linear.
+#include "test_paths.h"
 #include "sim_test_support.h"
 
 #include "common/bf16.h"
@@ -76,7 +77,7 @@ class SimVisionTest : public QObject {
 
 private slots:
     void initTestCase() {
-        folder_ = std::filesystem::path(FACET_TEST_DATA_DIR) / "vision-model";
+        folder_ = facet::test::dataDir() / "vision-model";
         (void)simtest::writeSmallFolder(folder_);
         runtime_ = device::RuntimeLibrary::load();
         const auto cfg = simtest::readJson(folder_ / "vision_tower" / "rbln_config.json");

@@ -1,7 +1,8 @@
 #pragma once
-// Runs the built facet-cli (FACET_CLI, set by the test's CMake) as a user would and collects its
+// Runs the built facet-cli (test_paths.h) as a user would and collects its
 // exit code, stdout, stderr and the JSON objects of its stdout lines (`--json` output). Shared by
 // the CLI tests of generate/ and remote/.
+#include "test_paths.h"
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
@@ -21,7 +22,7 @@ struct CliRun {
 // `jsonOnly`: every non-empty stdout line must be a JSON object (fatal otherwise).
 inline CliRun runCli(const QStringList& args, int timeoutMs = 120000, bool jsonOnly = false) {
     QProcess p;
-    p.start(QString::fromUtf8(FACET_CLI), args);
+    p.start(QString::fromStdString(facet::test::cliPath().string()), args);
     if (!p.waitForFinished(timeoutMs))
         qFatal("facet-cli %s did not finish", qPrintable(args.value(0)));
     CliRun r;

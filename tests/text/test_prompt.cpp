@@ -1,5 +1,6 @@
 // Prompt rendering against Jinja2 renderings of the real templates (render_goldens.py), image
 // expansion and prompt encoding.
+#include "test_paths.h"
 #include "common/error.h"
 #include "text/conversation_json.h"
 #include "text/prompt.h"
@@ -16,7 +17,7 @@ namespace {
 
 const json& conversationsFile() {
     static const json cases = json::parse(
-        test::readText(std::filesystem::path(FACET_SOURCE_DIR) / "tests/text/conversations.json"));
+        test::readText(facet::test::sourceDir() / "tests/text/conversations.json"));
     return cases;
 }
 
@@ -64,7 +65,7 @@ void PromptTest::matchesJinjaGoldens_data() {
 void PromptTest::matchesJinjaGoldens() {
     QFETCH(QString, templateFile);
     const auto goldens =
-        json::parse(test::readText(std::filesystem::path(FACET_TEST_DATA_DIR) /
+        json::parse(test::readText(facet::test::dataDir() /
                                    "render_goldens.json"))[templateFile.toStdString()];
     const auto templatePath = test::resourceDir() / templateFile.toStdString();
     const TemplateRevision revision =

@@ -1,3 +1,4 @@
+#include "test_paths.h"
 #include "text_test_support.h"
 
 #include <fstream>
@@ -7,7 +8,7 @@
 namespace facet::text::test {
 
 std::filesystem::path resourceDir() {
-    return std::filesystem::path(FACET_SOURCE_DIR) / "resources" / "gemma4-tokenizer";
+    return facet::test::sourceDir() / "resources" / "gemma4-tokenizer";
 }
 
 const Tokenizer& gemmaTokenizer() {

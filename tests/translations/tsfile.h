@@ -1,6 +1,7 @@
 #pragma once
 // The committed translation sources read directly (QXmlStreamReader), so the tests compare what
 // the app shows with translations/facet_<lang>.ts and not with the .qm built from it.
+#include "test_paths.h"
 #include <QFile>
 #include <QHash>
 #include <QString>
@@ -60,7 +61,8 @@ inline QString tsText(const QString& lang, const QString& context, const QString
     static QHash<QString, QList<TsMessage>> cache;
     if (!cache.contains(lang))
         cache.insert(
-            lang, readTs(QStringLiteral(FACET_SOURCE_DIR "/translations/facet_%1.ts").arg(lang)));
+            lang, readTs(QString::fromStdString(facet::test::sourceDir() / "translations").string() +
+                              QStringLiteral("/facet_%1.ts").arg(lang)));
     for (const TsMessage& m : cache.value(lang))
         if (m.context == context && m.source == source)
             return m.forms.value(0);

@@ -2,6 +2,7 @@
 // window's texts are the committed translations, Hangul has a font to render with, the
 // settings' Language choice switches the open window to English and back at once, and
 // screenshots are saved (docs/screenshots/korean.png is one of them).
+#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "core/conversations/conversationstore.h"
@@ -40,12 +41,12 @@ class GuiKoreanTest : public QObject {
     }
 
     void screenshot(const QString& name) {
-        QDir().mkpath(FACET_SCREENSHOT_DIR);
+        QDir().mkpath(QString::fromStdString(facet::test::screenshotDir().string()));
         QCoreApplication::processEvents();
         QTRY_VERIFY(!imagesLoading(window_));
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
-        QVERIFY(shot.save(QStringLiteral(FACET_SCREENSHOT_DIR "/") + name));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name));
     }
 
     // Two stored conversations: a question about a picture with its answer and statistics, and
