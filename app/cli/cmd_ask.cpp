@@ -6,11 +6,11 @@
 #include "command.h"
 #include "generate/builtin_paths.h"
 #include "generate/engine.h"
+#include "interrupt.h"
 #include "level_args.h"
 #include "remote_cli.h"
 #include "sampling_args.h"
 
-#include <csignal>
 #include <cstdlib>
 #include <iostream>
 
@@ -18,15 +18,9 @@ namespace {
 
 using namespace facet::generate;
 
-std::atomic<bool> g_stop{false};
-
-extern "C" void onInterrupt(int) {
-    g_stop.store(true);
-}
-
 using facet::cli::parseLevel;
 
-int run(const std::vector<std::string>& argv) {
+int runAsk(const std::vector<std::string>& argv) {
     if (facet::cli::namesServer(argv))
         return facet::cli::runRemoteAsk(argv);
     const facet::cli::Args args(argv,
@@ -60,16 +54,16 @@ int run(const std::vector<std::string>& argv) {
     request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
 
     facet::cli::AskSink sink(args.flag("json"));
-    std::signal(SIGINT, onInterrupt);
-    engine->createSession()->generate(request, sink, g_stop);
-    std::signal(SIGINT, SIG_DFL);
+    facet::cli::InterruptStops interrupt;
+    engine->createSession()->generate(request, sink, interrupt.flag());
     return sink.failed ? 2 : 0;
 }
 
-const facet::cli::Registration reg{"ask",
-                                   "ask [--model DIR | --server URL [--served-model NAME]] "
-                                   "[--device N] [--image PATH[@LEVEL]]... [--detail LEVEL] "
-                                   "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION",
-                                   &run};
+const facet::cli::Registration askRegistration{
+    "ask",
+    "ask [--model DIR | --server URL [--served-model NAME]] "
+    "[--device N] [--image PATH[@LEVEL]]... [--detail LEVEL] "
+    "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION",
+    &runAsk};
 
 } // namespace

@@ -9,13 +9,13 @@
 #include "generate/builtin_paths.h"
 #include "generate/compare.h"
 #include "generate/engine.h"
+#include "interrupt.h"
 #include "level_args.h"
 #include "model/model_folder.h"
 #include "remote_cli.h"
 #include "sampling_args.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 
@@ -23,19 +23,13 @@ namespace {
 
 using namespace facet::generate;
 
-std::atomic<bool> g_stop{false};
-
-extern "C" void onCompareInterrupt(int) {
-    g_stop.store(true);
-}
-
 using facet::cli::CliCompareSink;
 using facet::cli::Column;
 using facet::cli::printTable;
 
 using facet::cli::parseLevels;
 
-int run(const std::vector<std::string>& argv) {
+int runCompare(const std::vector<std::string>& argv) {
     if (facet::cli::namesServer(argv))
         return facet::cli::runRemoteCompare(argv);
     const facet::cli::Args args(argv,
@@ -83,9 +77,10 @@ int run(const std::vector<std::string>& argv) {
 
     const bool json = args.flag("json");
     CliCompareSink sink(json, levels.size());
-    std::signal(SIGINT, onCompareInterrupt);
-    engine->createSession()->compare(request, sink, g_stop);
-    std::signal(SIGINT, SIG_DFL);
+    {
+        facet::cli::InterruptStops interrupt;
+        engine->createSession()->compare(request, sink, interrupt.flag());
+    }
     if (!json)
         printTable(sink.columns, args.values("image").size());
     for (const Column& c : sink.columns)
@@ -94,11 +89,11 @@ int run(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const facet::cli::Registration reg{
+const facet::cli::Registration compareRegistration{
     "compare",
     "compare [--model DIR | --server URL [--served-model NAME]] [--device N] --image PATH [--image "
     "PATH]... [--levels 70,280,1120] "
     "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION",
-    &run};
+    &runCompare};
 
 } // namespace

@@ -21,7 +21,7 @@ namespace {
 
 static_assert(std::endian::native == std::endian::little, "dumps are written in native order");
 
-std::vector<int> parseLevels(const std::string& detail) {
+std::vector<int> parseDetailLevels(const std::string& detail) {
     if (detail == "all")
         return {image::kDetailLevels.begin(), image::kDetailLevels.end()};
     int level = 0;
@@ -66,14 +66,14 @@ nlohmann::json describe(const image::RgbImage& decoded, const image::Preprocesse
             {"max_patches", p.maxPatches}};
 }
 
-int run(const std::vector<std::string>& argv) {
+int runInspectImage(const std::vector<std::string>& argv) {
     const Args args(argv, {"detail", "dump-pixels", "dump-positions", "dump-resized"}, {"json"});
     if (args.positionals().size() != 1)
         throw UsageError("expected exactly one image path");
     const auto detail = args.value("detail");
     if (!detail)
         throw UsageError("--detail is required");
-    const std::vector<int> levels = parseLevels(*detail);
+    const std::vector<int> levels = parseDetailLevels(*detail);
     const bool several = levels.size() > 1;
     // Validate dump patterns before the (slow) work.
     for (const char* option : {"dump-pixels", "dump-positions", "dump-resized"})
@@ -111,10 +111,11 @@ int run(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const Registration reg{"inspect-image",
-                       "inspect-image PATH --detail 70|140|280|560|1120|all [--json] "
-                       "[--dump-pixels FILE] [--dump-positions FILE] [--dump-resized FILE.png]",
-                       &run};
+const Registration inspectImageRegistration{
+    "inspect-image",
+    "inspect-image PATH --detail 70|140|280|560|1120|all [--json] "
+    "[--dump-pixels FILE] [--dump-positions FILE] [--dump-resized FILE.png]",
+    &runInspectImage};
 
 } // namespace
 } // namespace facet::cli

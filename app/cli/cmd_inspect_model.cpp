@@ -113,7 +113,7 @@ void printText(const ModelFolder& f) {
         std::cout << "  - " << p << "\n";
 }
 
-int run(const std::vector<std::string>& argv) {
+int runInspectModel(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv, {}, {"json"});
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one DIR");
@@ -129,6 +129,7 @@ int run(const std::vector<std::string>& argv) {
     return folder.usable() ? 0 : 2;
 }
 
-const facet::cli::Registration reg{"inspect-model", "inspect-model DIR [--json]", &run};
+const facet::cli::Registration inspectModelRegistration{
+    "inspect-model", "inspect-model DIR [--json]", &runInspectModel};
 
 } // namespace

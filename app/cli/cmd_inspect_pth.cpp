@@ -13,7 +13,7 @@ namespace {
 
 using facet::model::shapeText;
 
-int run(const std::vector<std::string>& argv) {
+int runInspectPth(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv, {}, {"json"});
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one FILE");
@@ -40,6 +40,7 @@ int run(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const facet::cli::Registration reg{"inspect-pth", "inspect-pth FILE [--json]", &run};
+const facet::cli::Registration inspectPthRegistration{"inspect-pth", "inspect-pth FILE [--json]",
+                                                      &runInspectPth};
 
 } // namespace

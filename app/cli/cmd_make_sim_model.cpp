@@ -28,7 +28,7 @@ std::vector<int64_t> parseList(const std::string& option, const std::string& tex
     return values;
 }
 
-int run(const std::vector<std::string>& argv) {
+int runMakeSimModel(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv,
                                 {"seed", "levels", "image-buckets", "max-seq-len", "partition",
                                  "prefill-chunk", "tokenizer", "weights"},
@@ -54,11 +54,11 @@ int run(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const facet::cli::Registration reg{
+const facet::cli::Registration makeSimModelRegistration{
     "make-sim-model",
     "make-sim-model DIR [--seed N] [--levels 70,140,280,560,1120] [--image-buckets 384,640,1152] "
     "[--max-seq-len 8192] [--partition 1024] [--prefill-chunk 128] [--tokenizer DIR] "
     "[--weights FILE]",
-    &run};
+    &runMakeSimModel};
 
 } // namespace

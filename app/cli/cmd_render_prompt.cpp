@@ -44,7 +44,7 @@ int imageSoftTokens(const json& item, const std::filesystem::path& conversationF
     return facet::image::softTokensFor(size.width, size.height, level);
 }
 
-int run(const std::vector<std::string>& argv) {
+int runRenderPrompt(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv, {"tokenizer", "template", "variant"}, {"ids", "expand"});
     if (args.positionals().empty())
         throw facet::cli::UsageError("expected a CONVERSATION.json");
@@ -97,10 +97,10 @@ int run(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const facet::cli::Registration reg{
+const facet::cli::Registration renderPromptRegistration{
     "render-prompt",
     "render-prompt [--tokenizer FILE] [--template FILE] [--variant large|small] [--ids|--expand] "
     "CONVERSATION.json | ... --ids CONVERSATION.json... (one line each)",
-    &run};
+    &runRenderPrompt};
 
 } // namespace

@@ -6,10 +6,10 @@
 #include "command.h"
 #include "generate/builtin_paths.h"
 #include "generate/smoke_test.h"
+#include "interrupt.h"
 
 #include <nlohmann/json.hpp>
 
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -18,13 +18,7 @@ namespace {
 
 using namespace facet::generate;
 
-std::atomic<bool> g_stop{false};
-
-extern "C" void onSmokeInterrupt(int) {
-    g_stop.store(true);
-}
-
-int run(const std::vector<std::string>& argv) {
+int runSmokeTestCommand(const std::vector<std::string>& argv) {
     std::optional<facet::cli::Args> parsed;
     try {
         parsed.emplace(argv, std::set<std::string>{"model", "device", "runtime", "report"},
@@ -62,9 +56,10 @@ int run(const std::vector<std::string>& argv) {
             std::cout << "      " << d << "\n";
         std::cout << std::flush;
     };
-    std::signal(SIGINT, onSmokeInterrupt);
-    const SmokeReport report = runSmokeTest(options, progress, g_stop);
-    std::signal(SIGINT, SIG_DFL);
+    const SmokeReport report = [&] {
+        facet::cli::InterruptStops interrupt;
+        return runSmokeTest(options, progress, interrupt.flag());
+    }();
 
     for (const SmokeStep& s : report.steps)
         if (s.status == SmokeStep::Status::Skipped)
@@ -92,8 +87,8 @@ int run(const std::vector<std::string>& argv) {
     return report.passed() ? 0 : 1;
 }
 
-const facet::cli::Registration reg{
+const facet::cli::Registration smokeTestCommandRegistration{
     "smoke-test", "smoke-test [--model DIR] [--device N] [--runtime LIB] [--report FILE.json]",
-    &run};
+    &runSmokeTestCommand};
 
 } // namespace

@@ -19,7 +19,7 @@ int32_t parseId(const std::string& s) {
     return id;
 }
 
-int run(const std::vector<std::string>& argv) {
+int runTokenize(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv, {"tokenizer"}, {"json", "decode"});
     const auto file = args.value("tokenizer") ? std::filesystem::path(*args.value("tokenizer"))
                                               : facet::text::defaultTokenizerFile();
@@ -51,9 +51,10 @@ int run(const std::vector<std::string>& argv) {
     return 0;
 }
 
-const facet::cli::Registration reg{"tokenize",
-                                   "tokenize [--tokenizer FILE] [--json] TEXT... (one line each) | "
-                                   "tokenize [--tokenizer FILE] --decode ID...",
-                                   &run};
+const facet::cli::Registration tokenizeRegistration{
+    "tokenize",
+    "tokenize [--tokenizer FILE] [--json] TEXT... (one line each) | "
+    "tokenize [--tokenizer FILE] --decode ID...",
+    &runTokenize};
 
 } // namespace

@@ -3,13 +3,13 @@
 #include "args.h"
 #include "ask_sink.h"
 #include "compare_sink.h"
+#include "interrupt.h"
 #include "level_args.h"
 #include "remote/chat_request.h"
 #include "remote/remote_engine.h"
 #include "sampling_args.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
@@ -21,12 +21,6 @@ namespace {
 using namespace facet::generate;
 using remote::ConnectOptions;
 using remote::RemoteEngine;
-
-std::atomic<bool> g_remoteStop{false};
-
-extern "C" void onRemoteInterrupt(int) {
-    g_remoteStop.store(true);
-}
 
 const char* const kAskUsage =
     "ask --server URL [--served-model NAME] --image PATH[@LEVEL]... [--detail LEVEL] "
@@ -63,13 +57,6 @@ ConnectOptions connectOptions(const Args& args) {
     return options;
 }
 
-// Runs `work` with Ctrl+C setting the stop flag (the reply so far is kept and reported).
-template <class Work> void interruptible(Work work) {
-    std::signal(SIGINT, onRemoteInterrupt);
-    work();
-    std::signal(SIGINT, SIG_DFL);
-}
-
 } // namespace
 
 bool namesServer(const std::vector<std::string>& argv) {
@@ -96,13 +83,15 @@ int runRemoteAsk(const std::vector<std::string>& argv) {
         request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
         (void)remote::requestLevel(request); // mixed levels: refused before connecting
 
-        const auto engine = RemoteEngine::connect(connectOptions(args), g_remoteStop);
+        // Ctrl+C stops connecting or the reply (the reply so far is kept and reported).
+        InterruptStops interrupt;
+        const auto engine = RemoteEngine::connect(connectOptions(args), interrupt.flag());
         const SamplingSettings defaults = engine->defaultSampling();
         request.sampling.temperature = defaults.temperature;
         request.sampling.topK = defaults.topK;
         request.sampling.topP = defaults.topP;
         AskSink sink(args.flag("json"));
-        interruptible([&] { engine->createSession()->generate(request, sink, g_remoteStop); });
+        engine->createSession()->generate(request, sink, interrupt.flag());
         return sink.failed ? 1 : 0;
     });
 }
@@ -125,13 +114,14 @@ int runRemoteCompare(const std::vector<std::string>& argv) {
         }
         r.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
 
-        const auto engine = RemoteEngine::connect(connectOptions(args), g_remoteStop);
+        InterruptStops interrupt;
+        const auto engine = RemoteEngine::connect(connectOptions(args), interrupt.flag());
         request.levels =
             args.value("levels") ? parseLevels(*args.value("levels")) : engine->info().detailLevels;
         const bool json = args.flag("json");
         // Levels not 2..5 distinct offered ones: facet::Error from compare(), exit code 2.
         CliCompareSink sink(json, request.levels.size());
-        interruptible([&] { engine->createSession()->compare(request, sink, g_remoteStop); });
+        engine->createSession()->compare(request, sink, interrupt.flag());
         if (!json)
             printTable(sink.columns, args.values("image").size());
         for (const Column& c : sink.columns)

@@ -2,23 +2,25 @@
 
 #include "common/error.h"
 #include "model/byte_io.h"
+#include "model/zip_format.h"
 
 #include <algorithm>
 
 namespace facet::model {
 namespace {
 
-constexpr std::uint32_t kLocalHeaderSignature = 0x04034b50;
-constexpr std::uint32_t kCentralHeaderSignature = 0x02014b50;
-constexpr std::uint32_t kEndSignature = 0x06054b50;
+using zip::kCentralHeaderSignature;
+using zip::kCentralHeaderSize;
+using zip::kLocalHeaderSignature;
+using zip::kLocalHeaderSize;
+constexpr auto kEndSignature = zip::kEndOfCentralDirectorySignature;
+constexpr auto kEndSize = zip::kEndOfCentralDirectorySize;
+
 constexpr std::uint32_t kZip64EndSignature = 0x06064b50;
 constexpr std::uint32_t kZip64LocatorSignature = 0x07064b50;
 constexpr std::uint16_t kZip64ExtraId = 0x0001;
-constexpr size_t kEndSize = 22;
 constexpr size_t kZip64LocatorSize = 20;
 constexpr size_t kZip64EndSize = 56;
-constexpr size_t kCentralHeaderSize = 46;
-constexpr size_t kLocalHeaderSize = 30;
 constexpr std::uint32_t kMax32 = 0xFFFFFFFF;
 constexpr std::uint16_t kMax16 = 0xFFFF;
 

@@ -3,18 +3,19 @@
 #include "common/crc32.h"
 #include "common/error.h"
 #include "model/byte_io.h"
+#include "model/zip_format.h"
 
 #include <limits>
 
 namespace facet::model {
 namespace {
 
-constexpr std::uint32_t kLocalHeaderSignature = 0x04034b50;
-constexpr std::uint32_t kCentralHeaderSignature = 0x02014b50;
-constexpr std::uint32_t kEndOfCentralDirectorySignature = 0x06054b50;
+using zip::kCentralHeaderSignature;
+using zip::kEndOfCentralDirectorySignature;
+using zip::kLocalHeaderSignature;
+using zip::kLocalHeaderSize;
 constexpr std::uint16_t kVersionNeeded = 20;      // 2.0: plain stored entries
 constexpr std::uint16_t kPaddingExtraId = 0x4246; // "FB", the id PyTorch uses for its padding
-constexpr size_t kLocalHeaderSize = 30;
 constexpr size_t kExtraHeaderSize = 4;
 
 } // namespace

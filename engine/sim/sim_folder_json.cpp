@@ -69,10 +69,16 @@ SpecialTokens readSpecialTokens(const std::filesystem::path& tokenizerJson) {
         {"<|image|>", &t.image}, {"<|image>", &t.boi},      {"<image|>", &t.eoi},
         {"<|video|>", &t.video}, {"<|audio|>", &t.audio},   {"<|audio>", &t.boa},
         {"<audio|>", &t.eoa},    {"<turn|>", &t.endOfTurn}, {"<|tool_response>", &t.toolResponse}};
-    for (const auto& added : tok.value("added_tokens", nlohmann::json::array()))
+    for (const auto& added : tok.value("added_tokens", nlohmann::json::array())) {
+        // find() rather than value("content", ""): in a unity batch GCC 12 inlines value()
+        // deep enough to warn of a null dereference that cannot happen (-Wnull-dereference).
+        const auto text = added.is_object() ? added.find("content") : added.end();
+        if (text == added.end() || !text->is_string())
+            continue;
         for (const auto& [content, id] : wanted)
-            if (added.value("content", "") == content)
+            if (text->get_ref<const std::string&>() == content)
                 *id = added.at("id").get<int64_t>();
+    }
     if (t.image < 0 || t.boi < 0 || t.eoi < 0 || t.endOfTurn < 0)
         throw fileError(tokenizerJson, "no Gemma 4 image/turn special tokens in added_tokens");
     return t;

@@ -19,7 +19,7 @@ QString extension(ExportFormat format) {
     return format == ExportFormat::Markdown ? QStringLiteral(".md") : QStringLiteral(".json");
 }
 
-[[noreturn]] void fail(const QString& path, const QString& reason) {
+[[noreturn]] void exportFailed(const QString& path, const QString& reason) {
     throw std::runtime_error(QStringLiteral("%1: %2").arg(path, reason).toStdString());
 }
 
@@ -62,12 +62,12 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
                 ExportFormat format) {
     const QFileInfo info(target);
     if (info.fileName().isEmpty())
-        fail(target, QCoreApplication::translate("ExportWriter", "no file name"));
+        exportFailed(target, QCoreApplication::translate("ExportWriter", "no file name"));
     if (!info.absoluteDir().exists())
-        fail(info.absolutePath(),
+        exportFailed(info.absolutePath(),
              QCoreApplication::translate("ExportWriter", "folder does not exist"));
     if (info.isDir())
-        fail(target, QCoreApplication::translate("ExportWriter", "is a folder"));
+        exportFailed(target, QCoreApplication::translate("ExportWriter", "is a folder"));
     const QString imagesName = info.completeBaseName() + QStringLiteral("-images");
     const QDir folder = info.absoluteDir();
     const QString imagesPath = folder.filePath(imagesName);
@@ -76,7 +76,7 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
     // Every stored image must be there before anything is touched.
     for (const QString& file : images)
         if (!QFileInfo::exists(QDir(storeFolder).filePath(file)))
-            fail(QDir(storeFolder).filePath(file),
+            exportFailed(QDir(storeFolder).filePath(file),
                  QCoreApplication::translate("ExportWriter", "stored image is missing"));
     const bool createdFolder = !images.isEmpty() && !QFileInfo::exists(imagesPath);
     QStringList parts; // images copied under a temporary name until the document is written
@@ -87,7 +87,7 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
             QDir(imagesPath).removeRecursively();
     };
     if (!images.isEmpty() && !folder.mkpath(imagesName))
-        fail(imagesPath,
+        exportFailed(imagesPath,
              QCoreApplication::translate("ExportWriter", "cannot create the images folder"));
     for (const QString& file : images) {
         // The same relative path as in the store, which is how the document refers to it.
@@ -96,7 +96,7 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         QFile::remove(to);
         if (!QFile::copy(QDir(storeFolder).filePath(file), to)) {
             undo();
-            fail(to.chopped(5),
+            exportFailed(to.chopped(5),
                  QCoreApplication::translate("ExportWriter",
                                              "cannot copy the image (disk full or not writable?)"));
         }
@@ -109,14 +109,14 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
     if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
         const QString reason = out.errorString();
         undo();
-        fail(info.absoluteFilePath(), reason);
+        exportFailed(info.absoluteFilePath(), reason);
     }
     // The document is in place: the images take their final names (replacing older copies).
     for (const QString& part : parts) {
         const QString final = part.chopped(5);
         QFile::remove(final);
         if (!QFile::rename(part, final))
-            fail(final,
+            exportFailed(final,
                  QCoreApplication::translate("ExportWriter", "cannot rename the copied image"));
     }
     return static_cast<int>(parts.size());
