@@ -205,6 +205,4 @@ ApplicationWindow {
         engine: App.engine
         onNotice: (message) => notices.show(message)
     }
-
-    onClosing: { App.compare.finishForQuit(); App.chat.finishForQuit() }
 }

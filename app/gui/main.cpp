@@ -227,6 +227,6 @@ int main(int argc, char** argv) {
                          });
     quitAfterLoadIfAsked(*app.engine());
     QObject::connect(&application, &QGuiApplication::aboutToQuit, &app,
-                     [&] { app.chat()->finishForQuit(); });
+                     [&] { app.finishBeforeQuit(); });
     return QGuiApplication::exec();
 }

@@ -20,7 +20,6 @@ public:
 
     [[nodiscard]] const std::uint16_t* data() const { return data_; }
     [[nodiscard]] std::int64_t rows() const { return shape_.empty() ? 0 : shape_.front(); }
-    [[nodiscard]] std::int64_t rowSize() const { return rowSize_; }
     [[nodiscard]] std::span<const std::uint16_t> row(std::int64_t r) const {
         return {data_ + r * rowSize_, static_cast<std::size_t>(rowSize_)};
     }

@@ -29,9 +29,6 @@ public:
     [[nodiscard]] int padded() const { return padded_; }
     [[nodiscard]] const std::vector<std::int32_t>& tokens() const { return tokens_; }
     [[nodiscard]] const std::vector<std::uint16_t>& mask() const { return mask_; } // bf16 [MSL]
-    [[nodiscard]] int physicalSlot(int logical) const {
-        return physical_[static_cast<std::size_t>(logical)];
-    }
 
     // Forgets everything (a fresh prefill starts here).
     void clear();

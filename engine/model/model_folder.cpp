@@ -204,10 +204,6 @@ std::filesystem::path ModelFolder::visionGraph() const {
            ((c.empty() ? std::string("compiled_model") : c[0].compiledModelName) + ".rbln");
 }
 
-std::filesystem::path ModelFolder::prefillGraph() const {
-    return directory_ / "language_model" / "prefill.rbln";
-}
-
 std::filesystem::path ModelFolder::imagePrefillGraph(std::int64_t bucket) const {
     return directory_ / "language_model" / ("image_prefill_" + std::to_string(bucket) + ".rbln");
 }

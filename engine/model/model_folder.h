@@ -73,7 +73,6 @@ public:
     // Paths of the parts (whether or not they exist; see files()).
     [[nodiscard]] std::filesystem::path projectorGraph() const;
     [[nodiscard]] std::filesystem::path visionGraph() const;
-    [[nodiscard]] std::filesystem::path prefillGraph() const;
     [[nodiscard]] std::filesystem::path imagePrefillGraph(std::int64_t bucket) const;
     [[nodiscard]] std::filesystem::path decoderGraph(std::int64_t batchSize) const;
     [[nodiscard]] std::filesystem::path visionArtifacts() const;

@@ -31,7 +31,6 @@ public:
     [[nodiscard]] bool stopped() const { return !stopMarker_.empty(); }
     // "<turn|>", "<eos>" or "<|tool_response>"; empty while not stopped.
     [[nodiscard]] const std::string& stopMarker() const { return stopMarker_; }
-    [[nodiscard]] bool inReasoning() const { return inReasoning_; }
     [[nodiscard]] const std::string& content() const { return content_; }
     [[nodiscard]] const std::string& reasoning() const { return reasoning_; }
 

@@ -21,7 +21,6 @@ BackgroundEncoder::BackgroundEncoder(app::EngineClient& engine, AttachmentModel&
     });
     connect(&engine_, &app::EngineClient::preencoded, this,
             [this](int encoded, int alreadyCached, bool cancelled) {
-                lastEncoded_ = encoded;
                 if (!cancelled)
                     pending_ = false;
                 emit encodedAhead(encoded, alreadyCached);

@@ -25,9 +25,6 @@ public:
     BackgroundEncoder(app::EngineClient& engine, AttachmentModel& attachments,
                       QObject* parent = nullptr);
 
-    // Images encoded ahead by the last run that ended, for tests and the log.
-    int lastEncoded() const { return lastEncoded_; }
-
 signals:
     void encodedAhead(int encoded, int alreadyCached);
 
@@ -39,7 +36,6 @@ private:
     AttachmentModel& attachments_;
     QTimer settle_;
     bool pending_ = false; // images changed since the last run that completed
-    int lastEncoded_ = 0;
 };
 
 } // namespace facet::ui

@@ -34,7 +34,7 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
     connect(&library_, &ConversationLibrary::opened, this, &ChatSession::onOpened);
     connect(&library_, &ConversationLibrary::aboutToDelete, this, [this](const QString& id) {
         if (busy() && id == activeConversationId_)
-            finishForQuit();
+            stopAndKeepReply();
     });
     library_.setLiveSource([this](const QString& id) { return liveCopy(id); });
     connect(&conversation_, &ConversationModel::detailsChanged, this, &ChatSession::busyChanged);
@@ -241,7 +241,7 @@ void ChatSession::stop() {
         conversation_.setPhase(activeRow_, activePhase_);
 }
 
-void ChatSession::finishForQuit() {
+void ChatSession::stopAndKeepReply() {
     if (activeJob_ == 0)
         return;
     engine_.stop(activeJob_);

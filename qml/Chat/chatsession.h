@@ -70,9 +70,9 @@ public:
     // Shows version `index` (0-based) at `row` of the open conversation; refused while busy.
     Q_INVOKABLE void switchBranch(int row, int index);
     Q_INVOKABLE void copyText(const QString& text);
-    // Called on quit (and before its conversation is deleted): a running reply is stopped, kept
-    // as "cancelled" and saved.
-    Q_INVOKABLE void finishForQuit();
+    // A running reply is stopped, kept as "cancelled" and saved: before its conversation is
+    // deleted, and once on quit (AppController::finishBeforeQuit).
+    void stopAndKeepReply();
 
 signals:
     void busyChanged();

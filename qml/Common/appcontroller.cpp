@@ -38,9 +38,16 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
 }
 
 AppController::~AppController() {
-    compare_->finishForQuit();
-    chat_->finishForQuit();
+    finishBeforeQuit();
     engine_->shutdown();
+}
+
+void AppController::finishBeforeQuit() {
+    if (finishedBeforeQuit_)
+        return;
+    finishedBeforeQuit_ = true;
+    compare_->stopAndKeepComparison();
+    chat_->stopAndKeepReply();
 }
 
 AppController* AppController::create(QQmlEngine*, QJSEngine*) {

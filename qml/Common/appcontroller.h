@@ -58,6 +58,12 @@ public:
     AppController(const QString& storeRoot, std::unique_ptr<app::EngineBackend> backend,
                   QObject* parent = nullptr);
     ~AppController() override;
+    // Keeps what is in progress before the app quits: a comparison is continued with its
+    // baseline column, then a running reply is stopped and saved as cancelled. The one path
+    // for every way out (the window closed, Ctrl+Q, a signal: QGuiApplication::aboutToQuit,
+    // connected in app/gui/main.cpp); the destructor calls it too, for owners that never quit
+    // an application (tests). Runs once.
+    void finishBeforeQuit();
 
     static AppController* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
     static void setInstance(AppController* instance);
@@ -91,6 +97,7 @@ private:
     ServerConnection* server_;
     LanguageSettings* language_;
     DemoSamples* samples_;
+    bool finishedBeforeQuit_ = false;
 };
 
 } // namespace facet::ui

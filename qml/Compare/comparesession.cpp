@@ -218,7 +218,7 @@ void CompareSession::keepAndClose() {
         close();
 }
 
-void CompareSession::finishForQuit() {
+void CompareSession::stopAndKeepComparison() {
     if (active() && conversation_.conversation().id == conversationId_)
         keepAndClose();
 }

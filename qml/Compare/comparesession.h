@@ -57,9 +57,9 @@ public:
     // Makes `column` the turn's reply, the other columns its versions; saves. False while
     // running or without a comparison.
     Q_INVOKABLE bool continueWith(int column);
-    // On quit: a running comparison is stopped and, like a waiting one, continued with its
-    // baseline column, so nothing compared is lost.
-    Q_INVOKABLE void finishForQuit();
+    // On quit (AppController::finishBeforeQuit): a running comparison is stopped and, like a
+    // waiting one, continued with its baseline column, so nothing compared is lost.
+    void stopAndKeepComparison();
 
 signals:
     void stateChanged();
