@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
+#include <sstream>
 #include <system_error>
 
 namespace facet::test {
@@ -36,7 +36,9 @@ std::filesystem::path buildTreeAboveExecutable() {
 // a plain path in quotes).
 std::filesystem::path sourceDirOfBuildTree(const std::filesystem::path& buildDir) {
     std::ifstream in(buildDir / "facet-build-tree.json");
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::ostringstream read; // (istreambuf_iterator trips GCC 12's -Wnull-dereference)
+    read << in.rdbuf();
+    const std::string text = read.str();
     const std::string key = "\"source_dir\": \"";
     const auto at = text.find(key);
     const auto end = at == std::string::npos ? at : text.find('"', at + key.size());
