@@ -3,10 +3,10 @@
 // afresh. The reply must equal what a fresh session gives for the same request and seed, and
 // the statistics must show no reused tokens. The thinking switch must reach the prompt: the
 // prompt length equals `facet-cli render-prompt --ids` for the same conversation.
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "core/conversations/conversationbranches.h"
 #include "core/worker/requestbuilder.h"
+#include "test_paths.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -5,12 +5,12 @@
 // engine at its level, and choosing it must leave exactly that image at that level in the
 // composer with its question; the printed word compares Minimal (70) with Maximum (1120). A
 // broken file or entry is refused with a reason and the rest is still offered.
-#include "test_paths.h"
 #include "Attachments/attachmentmodel.h"
 #include "TryIt/demosamples.h"
 #include "TryIt/samplesfile.h"
 #include "core/support/imagefacts.h"
 #include "core/worker/engineclient.h"
+#include "test_paths.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -29,7 +29,7 @@ using namespace facet;
 namespace {
 
 const QString kSource =
-    QString::fromStdString(facet::test::sourceDir() / "resources/demo-model/samples").string());
+    QString::fromStdString((facet::test::sourceDir() / "resources/demo-model/samples").string());
 
 QByteArray readAll(const QString& path) {
     QFile f(path);

@@ -1,11 +1,11 @@
 // EngineWorker on its thread with the simulated device and the built-in demo model: streamed
 // text equals `facet-cli ask` for the same seed; Stop before start, during prefill and during
 // decode; a fault injected mid-decode ends up under the reply and the conversation is kept.
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "core/worker/engineworker.h"
 #include "core/worker/requestbuilder.h"
 #include "generate/builtin_paths.h"
+#include "test_paths.h"
 
 #include <QFileInfo>
 #include <QImage>
@@ -198,7 +198,8 @@ private slots:
         const QString random = dir_.filePath("random-model");
         if (!QFileInfo::exists(random + "/rbln_config.json")) {
             QProcess make;
-            make.start(QString::fromStdString(facet::test::cliPath().string()), {"make-sim-model", random, "--seed", "1"});
+            make.start(QString::fromStdString(facet::test::cliPath().string()),
+                       {"make-sim-model", random, "--seed", "1"});
             QVERIFY(make.waitForFinished(120000));
             QCOMPARE(make.exitCode(), 0);
         }

@@ -1,8 +1,8 @@
 // The device layer over the simulator loaded exactly like the real runtime (dlopen of the file
 // named by FACET_RBLN_RUNTIME): library discovery and errors, signature checks, input size
 // checks, runtime errors with the graph name and the runtime's message, fault injection.
-#include "test_paths.h"
 #include "sim_test_support.h"
+#include "test_paths.h"
 
 #include "common/error.h"
 

@@ -1,5 +1,5 @@
-#include "test_paths.h"
 #include "sim_fixture.h"
+#include "test_paths.h"
 
 #include "generate/bf16.h"
 #include "generate/sampler.h"
@@ -44,9 +44,9 @@ std::filesystem::path simModel1120Dir(const std::string& name) {
 }
 
 std::filesystem::path testImage(int width, int height, int seed) {
-    const auto path = facet::test::dataDir() /
-                      ("img_" + std::to_string(width) + "x" + std::to_string(height) + "_" +
-                       std::to_string(seed) + ".bmp");
+    const auto path =
+        facet::test::dataDir() / ("img_" + std::to_string(width) + "x" + std::to_string(height) +
+                                  "_" + std::to_string(seed) + ".bmp");
     const int stride = (width * 3 + 3) / 4 * 4;
     const std::uint32_t dataSize = std::uint32_t(stride * height);
     std::vector<std::uint8_t> out(54 + dataSize, 0);

@@ -1,8 +1,8 @@
 // facet-cli ask end to end on a simulator folder: the JSON-lines event stream (phase, text,
 // stats, error), the stats keys, exit codes, and greedy runs that repeat exactly.
-#include "test_paths.h"
 #include "cli_run.h"
 #include "sim_fixture.h"
+#include "test_paths.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -2,8 +2,8 @@
 // fails at the right step, with the exact error, for (a) a fault in the level-560 vision graph,
 // (b) a truncated graph file, (c) a runtime library that lacks one rbln_* function, (d) a
 // folder whose rbln_config.json disagrees with a graph's input sizes; exit codes 0 / 1 / 2.
-#include "test_paths.h"
 #include "sim/sim_model_writer.h"
+#include "test_paths.h"
 
 #include <nlohmann/json.hpp>
 
@@ -81,7 +81,8 @@ class TestCliSmoke : public QObject {
     Q_OBJECT
 private slots:
     void passesOnTheDemoModel() {
-        const SmokeRun r = smoke({"--model", QString::fromStdString(facet::test::demoModelDir().string())});
+        const SmokeRun r =
+            smoke({"--model", QString::fromStdString(facet::test::demoModelDir().string())});
         QVERIFY2(r.exitCode == 0, r.out.constData());
         QVERIFY(r.report.at("passed").get<bool>());
         QCOMPARE(r.report.at("steps").size(), std::size_t(9));
@@ -137,8 +138,10 @@ private slots:
 
     void runtimeLackingOneFunction() {
         const fs::path dir = simFolder("smoke-runtime");
-        const SmokeRun r = smoke({"--model", q(dir), "--runtime", QString::fromStdString(
-                          (facet::test::executableDir() / "libfacet_partial_runtime.so").string())});
+        const SmokeRun r =
+            smoke({"--model", q(dir), "--runtime",
+                   QString::fromStdString(
+                       (facet::test::executableDir() / "libfacet_partial_runtime.so").string())});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.status("folder"), std::string("pass"));
         QCOMPARE(r.status("runtime"), std::string("fail"));

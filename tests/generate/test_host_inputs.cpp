@@ -1,9 +1,9 @@
 // Host-side vision inputs and scaled word embedding against torch goldens written by
 // make_host_input_goldens.py (transformers' order of operations in bf16).
-#include "test_paths.h"
 #include "generate/bf16.h"
 #include "generate/text_embedding.h"
 #include "generate/vision_inputs.h"
+#include "test_paths.h"
 
 #include <QtTest>
 

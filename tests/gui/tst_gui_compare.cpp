@@ -3,12 +3,12 @@
 // levels…" button, the levels dialog (all five compiled levels), five columns streaming, each
 // equal to `facet-cli compare` with the same seed, then "Continue with this answer". Screenshots
 // light and dark with the five columns under the build folder (docs/screenshots/ has copies).
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "Common/themechoice.h"
 #include "guitestutil.h"
 #include "mainwindow.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QGuiApplication>
@@ -50,7 +50,9 @@ class GuiCompareTest : public QObject {
         QVERIFY(!shot.isNull());
         QCOMPARE(shot.size(), QSize(1280, 800));
         // Full color (the pictures are the point), compressed hardest: docs/screenshots has copies.
-        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name, "PNG", 0));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) +
+                              QLatin1Char('/') + name,
+                          "PNG", 0));
     }
 
     QList<QQuickItem*> columns() { return itemsNamed(window_, "compareColumn"); }

@@ -5,12 +5,12 @@
 // branch the conversation and the ‹ i/n › switcher flips between versions; screenshots saved
 // under the build folder. Each step makes the state it needs (model, images, conversation)
 // itself, so any step runs alone (`facet_gui_smoke regenerate`) or in any order.
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "generate/builtin_paths.h"
 #include "guitestutil.h"
 #include "image/preprocess.h"
+#include "test_paths.h"
 
 #include <QAccessible>
 #include <QDir>
@@ -51,7 +51,8 @@ class GuiSmokeTest : public QObject {
         QTRY_VERIFY(!imagesLoading(window_)); // async thumbnails landed
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
-        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) +
+                          QLatin1Char('/') + name));
     }
 
     QString writeImage(const QString& name, int w, int h) {
@@ -276,7 +277,8 @@ private slots:
         const QString random = dir_.filePath("random-model");
         if (!QFileInfo::exists(random + "/rbln_config.json")) {
             QProcess make;
-            make.start(QString::fromStdString(facet::test::cliPath().string()), {"make-sim-model", random, "--seed", "1"});
+            make.start(QString::fromStdString(facet::test::cliPath().string()),
+                       {"make-sim-model", random, "--seed", "1"});
             QVERIFY(make.waitForFinished(120000));
             QCOMPARE(make.exitCode(), 0);
         }

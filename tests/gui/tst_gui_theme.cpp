@@ -2,11 +2,11 @@
 // window a dark palette; Theme.qml follows the palette's window lightness, at start and when the
 // palette changes at run time; text stays readable (WCAG contrast) on every surface it is drawn
 // on. Screenshots of both looks are saved under the build folder.
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "Common/themechoice.h"
 #include "guitestutil.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QGuiApplication>
@@ -93,7 +93,8 @@ class GuiThemeTest : public QObject {
         for (int waited = 0; facet::test::imagesLoading(window_) && waited < 5000; waited += 10)
             QTest::qWait(10);
         const QImage shot = window_->grabWindow();
-        if (!shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name))
+        if (!shot.save(QString::fromStdString(facet::test::screenshotDir().string()) +
+                       QLatin1Char('/') + name))
             qWarning("cannot save %s", qPrintable(name));
         return shot;
     }

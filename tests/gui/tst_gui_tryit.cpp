@@ -6,12 +6,12 @@
 // A draft in the message box is never replaced silently: the dialog keeps it unless "Replace"
 // is chosen. The printed word's example opens Compare levels… with Minimal and Maximum ticked,
 // and Enter runs those two. Help → Keyboard shortcuts lists Ctrl+T.
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "Common/themechoice.h"
 #include "guitestutil.h"
 #include "mainwindow.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -42,7 +42,9 @@ class GuiTryItTest : public QObject {
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
         // Compressed hardest: docs/screenshots has copies of the menu's.
-        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name, "PNG", 0));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) +
+                              QLatin1Char('/') + name,
+                          "PNG", 0));
     }
 
     QQuickItem* input() { return itemNamed(window_, "messageInput"); }

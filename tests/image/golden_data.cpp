@@ -1,5 +1,5 @@
-#include "test_paths.h"
 #include "golden_data.h"
+#include "test_paths.h"
 
 #include "common/crc32.h"
 

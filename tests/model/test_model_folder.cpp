@@ -1,9 +1,9 @@
 // ModelFolder on hand-written tiny folders in the optimum-rbln layout: a complete folder is
 // usable and reports levels, buckets and graph indices; each broken variant lists every
 // problem, naming the file and the field or rule.
-#include "test_paths.h"
 #include "model/model_folder.h"
 #include "model/pth_writer.h"
+#include "test_paths.h"
 #include "tiny_folder.h"
 
 #include <QTemporaryDir>
@@ -223,8 +223,7 @@ private slots:
             QCOMPARE(::mkfifo((path / "config.json").c_str(), 0600), 0);
             break;
         case 8:
-            std::filesystem::copy_file(facet::test::dataDir() / "pth" /
-                                           "malicious.pth",
+            std::filesystem::copy_file(facet::test::dataDir() / "pth" / "malicious.pth",
                                        path / "vision_tower" / "torch_artifacts.pth",
                                        std::filesystem::copy_options::overwrite_existing);
             break;

@@ -1,9 +1,9 @@
 // PthFile against files torch.save wrote (make_pth_fixtures.py): names, dtypes, shapes and
 // SHA-256 of every tensor's contiguous bytes must equal what torch computed; hostile or
 // broken files must be refused with an error naming the file and the reason.
-#include "test_paths.h"
 #include "common/bf16.h"
 #include "model/pth_file.h"
+#include "test_paths.h"
 
 #include "expect_error.h"
 

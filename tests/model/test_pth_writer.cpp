@@ -1,10 +1,10 @@
 // writeStateDict / writeTorchArtifacts: the files must load in the real torch.load with the
 // same names, dtypes, shapes and bytes, and read back through PthFile unchanged.
-#include "test_paths.h"
 #include "common/error.h"
 #include "common/sha256.h"
 #include "model/pth_file.h"
 #include "model/pth_writer.h"
+#include "test_paths.h"
 
 #include "expect_error.h"
 #include <QProcess>
@@ -20,7 +20,8 @@ namespace {
 nlohmann::json describeWithTorch(const std::filesystem::path& file) {
     QProcess python;
     python.start(QStringLiteral(FACET_PYTHON_EXE),
-                 {QString::fromStdString(facet::test::sourceDir() / "tests/model/describe_pth.py").string()),
+                 {QString::fromStdString(
+                      (facet::test::sourceDir() / "tests/model/describe_pth.py").string()),
                   QString::fromStdString(file.string())});
     if (!python.waitForFinished(120000) || python.exitCode() != 0)
         qFatal("describe_pth.py failed: %s", python.readAllStandardError().constData());

@@ -1,5 +1,5 @@
-#include "test_paths.h"
 #include "fake_server.h"
+#include "test_paths.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -36,7 +36,8 @@ int serverPort() {
     g_server = new QProcess;
     g_server->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     g_server->start(QStringLiteral(FACET_PYTHON),
-                    {QString::fromStdString(facet::test::fakeVllmPath().string()), QStringLiteral("--exit-with-stdin")});
+                    {QString::fromStdString(facet::test::fakeVllmPath().string()),
+                     QStringLiteral("--exit-with-stdin")});
     if (!g_server->waitForStarted(10000))
         qFatal("cannot start %s", facet::test::fakeVllmPath().c_str());
     std::atexit(stopServer);
@@ -70,13 +71,13 @@ QJsonObject lastRequest(const std::string& scenario) {
 
 std::filesystem::path testImage(const std::string& name) {
     // One folder per test executable: ctest may run them in parallel.
-    const std::filesystem::path dir = facet::test::dataDir() /
-                                      QCoreApplication::applicationName().toStdString();
+    const std::filesystem::path dir =
+        facet::test::dataDir() / QCoreApplication::applicationName().toStdString();
     if (!std::filesystem::exists(dir / "chart.png")) {
         std::filesystem::create_directories(dir);
         if (QProcess::execute(QStringLiteral(FACET_PYTHON),
-                              {QString::fromStdString(facet::test::fakeVllmPath().string()), "--make-images",
-                               QString::fromStdString(dir.string())}) != 0)
+                              {QString::fromStdString(facet::test::fakeVllmPath().string()),
+                               "--make-images", QString::fromStdString(dir.string())}) != 0)
             qFatal("cannot write the test images");
     }
     return dir / name;

@@ -1,8 +1,8 @@
 // facet-cli make-sim-model: the folder is complete, deterministic for a seed, accepted by
 // engine/model (and inspect-model when present), its .pth files load in PyTorch with the
 // tensors the host needs, and combinations real optimum-rbln refuses are refused.
-#include "test_paths.h"
 #include "sim_test_support.h"
+#include "test_paths.h"
 
 #include "common/bf16.h"
 #include "model/model_folder.h"
@@ -90,11 +90,13 @@ private slots:
         QCOMPARE(folder.maxSeqLen(), int64_t(2048));
         QCOMPARE(folder.visionGraphIndex(70), std::optional<int>(1));
 
-        const auto help = runProcess(QString::fromStdString(facet::test::cliPath().string()), {"help"});
+        const auto help =
+            runProcess(QString::fromStdString(facet::test::cliPath().string()), {"help"});
         if (!help.out.contains("inspect-model"))
             QSKIP("facet-cli has no inspect-model command in this build");
-        const auto r = runProcess(
-            QString::fromStdString(facet::test::cliPath().string()), {"inspect-model", QString::fromStdString((data_ / "a").string())});
+        const auto r =
+            runProcess(QString::fromStdString(facet::test::cliPath().string()),
+                       {"inspect-model", QString::fromStdString((data_ / "a").string())});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     }
 

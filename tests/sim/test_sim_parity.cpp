@@ -3,8 +3,8 @@
 // image chunk needs partition-alignment padding and crosses into the second KV block), then
 // decoded greedily; every chunk's and step's logits must equal the reference's. Wrong inputs
 // (mask, block table, cache position, positions, cache row) must change the result or fail.
-#include "test_paths.h"
 #include "sim_test_support.h"
+#include "test_paths.h"
 
 #include "common/bf16.h"
 #include "common/error.h"

@@ -1,8 +1,8 @@
 // Vision tower and projector graphs of the simulator, through the device layer: the bucket is
 // chosen by input_info_index, pooling follows the patch positions, every input changes the
 // result, bad positions are refused, and the projector computes RMSNorm + Linear.
-#include "test_paths.h"
 #include "sim_test_support.h"
+#include "test_paths.h"
 
 #include "common/bf16.h"
 #include "common/error.h"

@@ -1,7 +1,7 @@
 // Prompt rendering against Jinja2 renderings of the real templates (render_goldens.py), image
 // expansion and prompt encoding.
-#include "test_paths.h"
 #include "common/error.h"
+#include "test_paths.h"
 #include "text/conversation_json.h"
 #include "text/prompt.h"
 #include "text_test_support.h"
@@ -16,8 +16,8 @@ using nlohmann::json;
 namespace {
 
 const json& conversationsFile() {
-    static const json cases = json::parse(
-        test::readText(facet::test::sourceDir() / "tests/text/conversations.json"));
+    static const json cases =
+        json::parse(test::readText(facet::test::sourceDir() / "tests/text/conversations.json"));
     return cases;
 }
 
@@ -64,9 +64,8 @@ void PromptTest::matchesJinjaGoldens_data() {
 
 void PromptTest::matchesJinjaGoldens() {
     QFETCH(QString, templateFile);
-    const auto goldens =
-        json::parse(test::readText(facet::test::dataDir() /
-                                   "render_goldens.json"))[templateFile.toStdString()];
+    const auto goldens = json::parse(
+        test::readText(facet::test::dataDir() / "render_goldens.json"))[templateFile.toStdString()];
     const auto templatePath = test::resourceDir() / templateFile.toStdString();
     const TemplateRevision revision =
         detectTemplateRevision(test::readText(templatePath), templatePath);

@@ -1,5 +1,5 @@
-#include "test_paths.h"
 #include "text_test_support.h"
+#include "test_paths.h"
 
 #include <fstream>
 #include <sstream>

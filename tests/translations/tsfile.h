@@ -60,9 +60,9 @@ inline QList<TsMessage> readTs(const QString& path) {
 inline QString tsText(const QString& lang, const QString& context, const QString& source) {
     static QHash<QString, QList<TsMessage>> cache;
     if (!cache.contains(lang))
-        cache.insert(
-            lang, readTs(QString::fromStdString(facet::test::sourceDir() / "translations").string() +
-                              QStringLiteral("/facet_%1.ts").arg(lang)));
+        cache.insert(lang, readTs(QString::fromStdString(
+                                      (facet::test::sourceDir() / "translations").string()) +
+                                  QStringLiteral("/facet_%1.ts").arg(lang)));
     for (const TsMessage& m : cache.value(lang))
         if (m.context == context && m.source == source)
             return m.forms.value(0);

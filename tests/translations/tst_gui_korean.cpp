@@ -2,12 +2,12 @@
 // window's texts are the committed translations, Hangul has a font to render with, the
 // settings' Language choice switches the open window to English and back at once, and
 // screenshots are saved (docs/screenshots/korean.png is one of them).
-#include "test_paths.h"
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "core/conversations/conversationstore.h"
 #include "guitestutil.h"
 #include "mainwindow.h"
+#include "test_paths.h"
 #include "tsfile.h"
 
 #include <QDateTime>
@@ -46,7 +46,8 @@ class GuiKoreanTest : public QObject {
         QTRY_VERIFY(!imagesLoading(window_));
         const QImage shot = window_->grabWindow();
         QVERIFY(!shot.isNull());
-        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) + QLatin1Char('/') + name));
+        QVERIFY(shot.save(QString::fromStdString(facet::test::screenshotDir().string()) +
+                          QLatin1Char('/') + name));
     }
 
     // Two stored conversations: a question about a picture with its answer and statistics, and

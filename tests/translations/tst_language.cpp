@@ -2,10 +2,10 @@
 // setting (stored, applied at once), with numbers in the same language. Every Korean text the
 // app loads equals the committed facet_ko.ts; English plurals come from facet_en.ts; the
 // level names QML binds to (Labels.levelNames) follow a change made while the app runs.
-#include "test_paths.h"
 #include "Common/labels.h"
 #include "Settings/languagesettings.h"
 #include "core/types/replytypes.h"
+#include "test_paths.h"
 #include "tsfile.h"
 
 #include <QCoreApplication>
@@ -153,8 +153,8 @@ private slots:
         setEnvironment(QStringLiteral("ko"), {}, {}, {});
         LanguageSettings settings;
         QVERIFY(settings.apply());
-        const auto messages = readTs(
-            QString::fromStdString(facet::test::sourceDir() / "translations/facet_ko.ts").string()));
+        const auto messages = readTs(QString::fromStdString(
+            (facet::test::sourceDir() / "translations/facet_ko.ts").string()));
         QVERIFY(messages.size() > 250);
         for (const auto& m : messages) {
             const QByteArray context = m.context.toUtf8();

@@ -65,7 +65,7 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         exportFailed(target, QCoreApplication::translate("ExportWriter", "no file name"));
     if (!info.absoluteDir().exists())
         exportFailed(info.absolutePath(),
-             QCoreApplication::translate("ExportWriter", "folder does not exist"));
+                     QCoreApplication::translate("ExportWriter", "folder does not exist"));
     if (info.isDir())
         exportFailed(target, QCoreApplication::translate("ExportWriter", "is a folder"));
     const QString imagesName = info.completeBaseName() + QStringLiteral("-images");
@@ -77,7 +77,7 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
     for (const QString& file : images)
         if (!QFileInfo::exists(QDir(storeFolder).filePath(file)))
             exportFailed(QDir(storeFolder).filePath(file),
-                 QCoreApplication::translate("ExportWriter", "stored image is missing"));
+                         QCoreApplication::translate("ExportWriter", "stored image is missing"));
     const bool createdFolder = !images.isEmpty() && !QFileInfo::exists(imagesPath);
     QStringList parts; // images copied under a temporary name until the document is written
     const auto undo = [&] {
@@ -87,8 +87,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
             QDir(imagesPath).removeRecursively();
     };
     if (!images.isEmpty() && !folder.mkpath(imagesName))
-        exportFailed(imagesPath,
-             QCoreApplication::translate("ExportWriter", "cannot create the images folder"));
+        exportFailed(imagesPath, QCoreApplication::translate("ExportWriter",
+                                                             "cannot create the images folder"));
     for (const QString& file : images) {
         // The same relative path as in the store, which is how the document refers to it.
         const QString to = QDir(imagesPath).filePath(file) + QStringLiteral(".part");
@@ -97,8 +97,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         if (!QFile::copy(QDir(storeFolder).filePath(file), to)) {
             undo();
             exportFailed(to.chopped(5),
-                 QCoreApplication::translate("ExportWriter",
-                                             "cannot copy the image (disk full or not writable?)"));
+                         QCoreApplication::translate(
+                             "ExportWriter", "cannot copy the image (disk full or not writable?)"));
         }
         parts << to;
     }
@@ -116,8 +116,8 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         const QString final = part.chopped(5);
         QFile::remove(final);
         if (!QFile::rename(part, final))
-            exportFailed(final,
-                 QCoreApplication::translate("ExportWriter", "cannot rename the copied image"));
+            exportFailed(final, QCoreApplication::translate("ExportWriter",
+                                                            "cannot rename the copied image"));
     }
     return static_cast<int>(parts.size());
 }
