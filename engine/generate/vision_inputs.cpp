@@ -1,6 +1,7 @@
 #include "generate/vision_inputs.h"
 
 #include "common/error.h"
+#include "common/parallel.h"
 #include "generate/bf16.h"
 
 #include <algorithm>
@@ -92,12 +93,10 @@ void projectPatches(const PatchEmbedderWeights& w, std::span<const float> pixelV
     const unsigned threads = macs < (std::size_t{1} << 24)
                                  ? 1u
                                  : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(work);
-    work();
-    for (auto& helper : helpers)
-        helper.join();
+    // The engine's worker pool (common/parallel.h): each task claims blocks until none is left,
+    // and an exception in one is rethrown here once every task has ended (threads of its own
+    // were left unjoined when one threw).
+    facet::runOnPool(static_cast<int>(threads), [&](int) { work(); });
     if (cancelled)
         throw VisionInputsCancelled{};
 }

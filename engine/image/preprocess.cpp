@@ -2,7 +2,7 @@
 #include "image/preprocess.h"
 
 #include "common/error.h"
-#include "image/parallel.h"
+#include "common/parallel.h"
 #include "image/resample.h"
 
 #include <algorithm>
@@ -83,7 +83,7 @@ std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
         sizes.push_back(aspectRatioPreservingSize(decoded.height, decoded.width, kPatchSize,
                                                   out[i].maxPatches, kPoolingKernelSize));
     }
-    const int threads = detail::hardwareThreads();
+    const int threads = facet::hardwareThreads();
     std::vector<RgbImage> resized = detail::resizeBicubicMany(decoded, sizes, threads);
     // Levels are independent from here on. Each thread takes the largest level left (each level
     // is about twice the one below, so 1120 alone balances the other four on two cores).
@@ -92,7 +92,7 @@ std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
     std::sort(order.begin(), order.end(),
               [&](size_t a, size_t b) { return out[a].maxPatches > out[b].maxPatches; });
     std::atomic<size_t> next{0};
-    detail::parallelFor(threads, threads, [&](int, int) {
+    facet::parallelFor(threads, threads, [&](int, int) {
         for (size_t k = next++; k < order.size(); k = next++) {
             PreprocessedImage& p = out[order[k]];
             p.resized = std::move(resized[order[k]]);

@@ -11,7 +11,7 @@
 
 #include "common/error.h"
 #include "common/large_buffer.h"
-#include "image/parallel.h"
+#include "common/parallel.h"
 #include "image/preprocess.h"
 #include "image/resample_banded.h"
 #include "image/resample_kernels.h"
@@ -182,7 +182,7 @@ RgbImage resizeBicubic(const RgbImage& source, int width, int height, int thread
 } // namespace detail
 
 RgbImage resizeBicubic(const RgbImage& source, int width, int height) {
-    return detail::resizeBicubic(source, width, height, detail::hardwareThreads());
+    return detail::resizeBicubic(source, width, height, facet::hardwareThreads());
 }
 
 } // namespace facet::image

@@ -11,7 +11,7 @@
 #include "image/resample_banded.h"
 
 #include "common/large_buffer.h"
-#include "image/parallel.h"
+#include "common/parallel.h"
 #include "image/resample_kernels.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // The worker pool behind the image pipeline's parallelFor: every index is visited exactly once,
 // whatever the split; an exception in any chunk reaches the caller and leaves the pool usable;
 // several threads can use the pool at the same time (the app's thumbnail decoder and the engine).
-#include "image/parallel.h"
+#include "common/parallel.h"
 
 #include <QtTest>
 #include <atomic>
@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-using facet::image::detail::parallelFor;
+using facet::parallelFor;
 
 namespace {
 

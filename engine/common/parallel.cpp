@@ -2,7 +2,7 @@
 // for the life of the process (see runOnPool), and a queue of batches whose tasks are claimed one
 // at a time by whichever thread is free (the caller included, so a batch finishes even when every
 // worker is busy with another caller's batch).
-#include "image/parallel.h"
+#include "common/parallel.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -11,7 +11,7 @@
 #include <mutex>
 #include <vector>
 
-namespace facet::image::detail {
+namespace facet {
 namespace {
 
 struct Batch {
@@ -105,4 +105,4 @@ void runOnPool(int tasks, const std::function<void(int)>& task) {
     pool->run(tasks, task);
 }
 
-} // namespace facet::image::detail
+} // namespace facet

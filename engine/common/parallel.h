@@ -1,6 +1,10 @@
 #pragma once
-// Splits [0, count) into contiguous chunks run on a process-wide pool of worker threads (the
-// caller runs chunks too). Exceptions from chunks are rethrown in the caller.
+// The engine's one way to spread work over the cores: [0, count) split into contiguous chunks
+// run on a process-wide pool of worker threads (the caller runs chunks too). Exceptions from
+// chunks are rethrown in the caller. Used by the image resampler and preprocessing and by the
+// host's patch embedder (generate/vision_inputs.cpp). The simulator (sim/parallel_for.h) keeps
+// threads of its own per call: it is a library that the device layer dlopen()s and dlclose()s,
+// and pool threads left waiting inside its code would run unmapped code after dlclose.
 //
 // Why a pool rather than threads per call: a fresh thread pays for its stack and its scratch
 // buffers again with first-touch page faults (22 µs per 4 KiB page on the CI's VM), which cost
@@ -9,7 +13,7 @@
 #include <functional>
 #include <thread>
 
-namespace facet::image::detail {
+namespace facet {
 
 inline int hardwareThreads() {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -31,4 +35,4 @@ template <typename Fn> void parallelFor(int count, int threads, Fn&& fn) {
     });
 }
 
-} // namespace facet::image::detail
+} // namespace facet
