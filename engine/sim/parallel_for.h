@@ -5,6 +5,9 @@
 // the prefill chunks' rows and the output projection's 262,144 rows.
 // An exception thrown for some index stops that thread's range and is rethrown to the caller
 // once every thread has finished (the first one caught, by thread order).
+// Threads of its own per call, not the engine's pool (common/parallel.h): this code runs inside
+// libfacet_rblnsim.so, which the device layer dlopen()s and dlclose()s; pool threads parked in
+// it would run unmapped code after a dlclose.
 #include <algorithm>
 #include <cstddef>
 #include <exception>
