@@ -5,7 +5,7 @@
 // of eight, which AVX2 holds in registers), and exp is a polynomial evaluated in those lanes.
 //
 // Arithmetic (documented because the PyTorch twin is compared with it within bf16 rounding,
-// tests/demo-model): each score sums its products over d ascending; the softmax subtracts the
+// tools/demo-model/tests): each score sums its products over d ascending; the softmax subtracts the
 // maximum; exp(x) = 2^n * p(r) with n = round(x / ln 2) and a degree-6 polynomial p (relative
 // error under 2e-7 on the scores' range, below 1 ulp of bf16 by far); the total and each output
 // dimension sum key j into lane j % 16, then the lanes in order; the output is divided by the
