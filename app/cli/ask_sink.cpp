@@ -31,12 +31,12 @@ void AskSink::onFinished(const Stats& s, const std::string&) {
     }
 }
 
-void AskSink::onError(const std::string& message, const Stats& s) {
+void AskSink::onError(const ErrorInfo& error, const Stats& s) {
     failed = true;
     if (json_)
-        printJsonLine(errorEventJson(message, s));
+        printJsonLine(errorEventJson(error, s));
     else
-        std::cerr << "error: " << message << "\n";
+        std::cerr << "error: " << error.message << "\n";
 }
 
 } // namespace facet::cli

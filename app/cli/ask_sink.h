@@ -16,7 +16,7 @@ public:
     void onPhase(const generate::PhaseEvent& e) override;
     void onText(std::string_view content, std::string_view reasoning) override;
     void onFinished(const generate::Stats& s, const std::string&) override;
-    void onError(const std::string& message, const generate::Stats& s) override;
+    void onError(const ErrorInfo& error, const generate::Stats& s) override;
 
 private:
     bool json_;

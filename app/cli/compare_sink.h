@@ -59,13 +59,13 @@ public:
         else
             std::cout << "\n";
     }
-    void onError(int column, const std::string& message, const Stats& s) override {
+    void onError(int column, const ErrorInfo& error, const Stats& s) override {
         columns[std::size_t(column)].stats = s;
-        columns[std::size_t(column)].error = message;
+        columns[std::size_t(column)].error = error.message;
         if (json_)
-            print(column, errorEventJson(message, s));
+            print(column, errorEventJson(error, s));
         else
-            std::cout << "error: " << message << "\n";
+            std::cout << "error: " << error.message << "\n";
     }
 
 private:

@@ -26,8 +26,16 @@ nlohmann::json statsEventJson(const Stats& s) {
     return {{"type", "stats"}, {"stats", statsToJson(s)}};
 }
 
-nlohmann::json errorEventJson(const std::string& message, const Stats& partial) {
-    return {{"type", "error"}, {"message", message}, {"stats", statsToJson(partial)}};
+nlohmann::json errorEventJson(const ErrorInfo& error, const Stats& partial) {
+    nlohmann::json j = {{"type", "error"},
+                        {"message", error.message},
+                        {"kind", toString(error.kind)},
+                        {"stats", statsToJson(partial)}};
+    if (error.httpStatus != 0)
+        j["http_status"] = error.httpStatus;
+    if (!error.param.empty())
+        j["param"] = error.param;
+    return j;
 }
 
 void printJsonLine(const nlohmann::json& j) {

@@ -98,7 +98,9 @@ struct NullSink : EventSink {
     void onPhase(const PhaseEvent&) override {}
     void onText(std::string_view, std::string_view) override {}
     void onFinished(const Stats& s, const std::string& r) override { stats = s, reply = r; }
-    void onError(const std::string& m, const Stats& s) override { error = m, stats = s; }
+    void onError(const facet::ErrorInfo& e, const Stats& s) override {
+        error = e.message, stats = s;
+    }
 };
 
 std::filesystem::path writeImage() {

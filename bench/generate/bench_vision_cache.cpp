@@ -68,8 +68,8 @@ struct Sink : EventSink {
             onAnyText();
     }
     void onFinished(const Stats& s, const std::string&) override { stats = s; }
-    void onError(const std::string& m, const Stats& s) override {
-        error = m;
+    void onError(const facet::ErrorInfo& e, const Stats& s) override {
+        error = e.message;
         stats = s;
     }
 };

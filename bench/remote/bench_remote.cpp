@@ -69,8 +69,8 @@ struct CountingSink : generate::EventSink {
         ++texts;
     }
     void onFinished(const generate::Stats&, const std::string&) override {}
-    void onError(const std::string& m, const generate::Stats&) override {
-        throw std::runtime_error(m);
+    void onError(const facet::ErrorInfo& e, const generate::Stats&) override {
+        throw std::runtime_error(e.message);
     }
 };
 
@@ -162,8 +162,8 @@ LoopbackRow loopback(const FakeServer& server, const std::filesystem::path& imag
                 stats = s;
                 inner.onFinished(s, f);
             }
-            void onError(const std::string& m, const generate::Stats& s) override {
-                inner.onError(m, s);
+            void onError(const facet::ErrorInfo& e, const generate::Stats& s) override {
+                inner.onError(e, s);
             }
         } timed(sink);
         const double cpu0 = threadCpuMs();

@@ -11,11 +11,12 @@ CompiledModel::CompiledModel(std::shared_ptr<RuntimeLibrary> runtime,
                              const std::filesystem::path& rblnFile)
     : runtime_(std::move(runtime)), file_(rblnFile) {
     if (!runtime_)
-        throw fileError(rblnFile, "no RBLN runtime loaded");
+        throw deviceError(rblnFile.string() + ": no RBLN runtime loaded", rblnFile);
     handle_ = runtime_->api().rbln_create_model(rblnFile.c_str());
     if (!handle_)
-        throw fileError(rblnFile,
-                        "the runtime could not load this compiled model: " + runtime_->lastError());
+        throw deviceError(rblnFile.string() + ": the runtime could not load this compiled model: " +
+                              runtime_->lastError(),
+                          rblnFile);
 }
 
 CompiledModel::~CompiledModel() {
@@ -104,7 +105,8 @@ std::vector<std::uint64_t> Graph::reportedOutputBytes() const {
 }
 
 void Graph::fail(const std::string& what) const {
-    throw Error("graph '" + name_ + "' (" + model_->file().string() + "): " + what);
+    throw deviceError("graph '" + name_ + "' (" + model_->file().string() + "): " + what,
+                      model_->file());
 }
 
 void Graph::setInput(size_t index, const void* data, size_t bytes) {

@@ -23,7 +23,7 @@ namespace facet::device {
 // failure: the graph's outputs are undefined and the caller reports Cancelled.
 class RunCancelled : public Error {
 public:
-    using Error::Error;
+    explicit RunCancelled(const std::string& message) : Error(ErrorKind::Cancelled, message) {}
 };
 
 class CompiledModel {

@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <utility>
 
 namespace facet::device {
 namespace {
@@ -41,6 +42,14 @@ std::string versionFromFileName(const std::filesystem::path& file) {
 
 } // namespace
 
+Error deviceError(const std::string& message, const std::filesystem::path& file) {
+    ErrorInfo info;
+    info.kind = ErrorKind::Device;
+    info.message = message;
+    info.path = file;
+    return Error(std::move(info));
+}
+
 std::shared_ptr<RuntimeLibrary>
 RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
     const auto requested = chooseLibrary(explicitPath);
@@ -48,8 +57,10 @@ RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
     void* handle = dlopen(requested.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         const char* why = dlerror();
-        throw Error("no RBLN runtime found; install rbln-sdk or use the built-in simulator (" +
-                    requested.string() + ": " + (why ? why : "dlopen failed") + ")");
+        throw deviceError(
+            "no RBLN runtime found; install rbln-sdk or use the built-in simulator (" +
+                requested.string() + ": " + (why ? why : "dlopen failed") + ")",
+            requested);
     }
     std::shared_ptr<RuntimeLibrary> lib(new RuntimeLibrary);
     lib->handle_ = handle;
@@ -58,8 +69,9 @@ RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
     auto bind = [&](const char* name, bool required) -> void* {
         void* symbol = dlsym(handle, name);
         if (!symbol && required)
-            throw Error(lib->file_.string() + ": not an RBLN runtime: function " + name +
-                        " is missing");
+            throw deviceError(lib->file_.string() + ": not an RBLN runtime: function " + name +
+                                  " is missing",
+                              lib->file_);
         return symbol;
     };
 #define FACET_BIND_REQUIRED(fn) lib->api_.fn = reinterpret_cast<abi::PFN_##fn>(bind(#fn, true));

@@ -4,6 +4,8 @@
 // Which file was loaded is reported so the user can see which runtime answers.
 #include "device/rbln_api.h"
 
+#include "common/error.h"
+
 #include <atomic>
 #include <filesystem>
 #include <memory>
@@ -11,6 +13,10 @@
 #include <string>
 
 namespace facet::device {
+
+// A failure of the runtime or the device (kind Device); `file` is the library or the .rbln file
+// it concerns, where there is one.
+[[nodiscard]] Error deviceError(const std::string& message, const std::filesystem::path& file = {});
 
 // Function pointers bound from the loaded library; optional ones may be null.
 struct RblnApi {

@@ -35,7 +35,7 @@ public:
     // Also Cancelled (Stop pressed during this column, or before it started: then empty reply).
     virtual void onFinished(int column, const Stats&, const std::string& fullReply) = 0;
     // This column failed (device error, context full); the next columns still run.
-    virtual void onError(int column, const std::string& message, const Stats& partial) = 0;
+    virtual void onError(int column, const ErrorInfo& error, const Stats& partial) = 0;
 };
 
 // Checks the levels of a comparison against the compiled ones: 2..5, distinct, compiled.

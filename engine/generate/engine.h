@@ -2,6 +2,8 @@
 // The generation engine's public API: load a compiled Gemma 4 folder on a device, hold one
 // conversation per Session on the device, run requests that stream phase / text / stats events.
 // Shared contract between engine/generate and the app (docs/architecture.md, "engine/"). Qt-free.
+#include "common/error.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -151,8 +153,9 @@ public:
     virtual void onText(std::string_view content, std::string_view reasoning) = 0;
     // Also after Cancelled / MaxTokens / ContextFull (partial reply kept).
     virtual void onFinished(const Stats&, const std::string& fullReply) = 0;
-    // The runtime's message plus the graph name; the session stays usable.
-    virtual void onError(const std::string& message, const Stats& partial) = 0;
+    // The runtime's message plus the graph name, with its kind (and, from a server, the HTTP
+    // status and param): callers decide by those, never by the words. The session stays usable.
+    virtual void onError(const ErrorInfo& error, const Stats& partial) = 0;
 };
 
 // What Engine::preencode did.

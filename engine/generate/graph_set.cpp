@@ -39,7 +39,7 @@ GraphSet::GraphSet(std::shared_ptr<device::RuntimeLibrary> runtime, const ModelS
     int done = 0;
     auto step = [&](const std::string& what) {
         if (stop.load())
-            throw Error("loading " + spec.dir.string() + " was cancelled");
+            throw Error(ErrorKind::Cancelled, "loading " + spec.dir.string() + " was cancelled");
         progress(what, static_cast<double>(done++) / total);
     };
     const std::int64_t vocab = spec.vocab;

@@ -34,8 +34,8 @@ public:
     void onFinished(const Stats& s, const std::string& reply) override {
         sink_->onFinished(column_, s, reply);
     }
-    void onError(const std::string& message, const Stats& s) override {
-        sink_->onError(column_, message, s);
+    void onError(const ErrorInfo& error, const Stats& s) override {
+        sink_->onError(column_, error, s);
     }
 
 private:

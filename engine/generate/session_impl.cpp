@@ -21,7 +21,7 @@ using Clock = std::chrono::steady_clock;
 // A refusal because the conversation does not fit max_seq_len (finish reason ContextFull).
 class ContextFullError : public Error {
 public:
-    using Error::Error;
+    explicit ContextFullError(const std::string& message) : Error(ErrorKind::BadInput, message) {}
 };
 
 // Thrown when `stop` is seen before the prompt is fully in the cache; not an error.
@@ -152,7 +152,7 @@ void SessionImpl::generate(const Request& request, EventSink& sink, const std::a
                                      ? FinishReason::ContextFull
                                      : FinishReason::Error;
         run.stats.totalMs = msSince(run.start);
-        sink.onError(e.what(), run.stats);
+        sink.onError(errorInfo(e), run.stats);
     }
 }
 

@@ -84,8 +84,8 @@ struct Collect : EventSink {
         stats = s;
         reply = r;
     }
-    void onError(const std::string& m, const Stats& s) override {
-        error = m;
+    void onError(const ErrorInfo& e, const Stats& s) override {
+        error = e.message;
         stats = s;
     }
 };

@@ -33,8 +33,9 @@ std::optional<int> oneLevel(const std::vector<UserPart>& parts) {
         level = level.value_or(p.image.level);
     }
     if (mixed)
-        throw Error("the images of this message have different detail levels (" + listed +
-                    "); a server applies one level to every image of a request, so choose one");
+        throw Error(ErrorKind::BadInput,
+                    "the images of this message have different detail levels (" + listed +
+                        "); a server applies one level to every image of a request, so choose one");
     return level;
 }
 

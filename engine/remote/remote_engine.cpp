@@ -33,10 +33,10 @@ HttpResult getOk(const std::string& apiBase, const std::string& url, const HttpO
                  const std::atomic<bool>& stop) {
     const HttpResult r = httpGet(url, http, stop);
     if (r.outcome == HttpResult::Outcome::Cancelled)
-        throw ServerError("connecting to server " + apiBase + " was cancelled");
-    if (const auto failure =
-            failureMessage(apiBase, describeRequest("GET", url), r, http.firstByteTimeout))
-        throw ServerError(*failure);
+        throw ServerError(ErrorKind::Cancelled,
+                          "connecting to server " + apiBase + " was cancelled");
+    if (auto failed = failure(apiBase, describeRequest("GET", url), r, http.firstByteTimeout))
+        throw ServerError(std::move(*failed));
     if (r.outcome != HttpResult::Outcome::Complete)
         throw ServerError("server " + apiBase + " cut the answer to " +
                           describeRequest("GET", url) + ": " + r.transportError);

@@ -18,16 +18,25 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace facet::remote {
 
 // A failure talking to the server (unreachable, HTTP error, a body vLLM would not send). The
-// message names the URL and what happened.
+// message names the URL and what happened; kind Server (Cancelled when the caller stopped it),
+// with the HTTP status and the server's param and words where it answered one.
 class ServerError : public facet::Error {
 public:
-    using facet::Error::Error;
+    explicit ServerError(const std::string& message) : Error(ErrorKind::Server, message) {}
+    ServerError(ErrorKind kind, const std::string& message) : Error(kind, message) {}
+    explicit ServerError(ErrorInfo info) : Error(std::move(info)) {}
 };
+
+// ErrorInfo::param of a request the server refused for its detail level: the request field
+// that carries it. vLLM reports a bad mm_processor_kwargs with a null param, so the remote
+// engine names it when the server's message names max_soft_tokens or the request's level.
+inline constexpr const char* kLevelParam = "mm_processor_kwargs.max_soft_tokens";
 
 struct ConnectOptions {
     // What the user typed: "http://host:8000/v1", "host:8000" (gets http:// and /v1), https.

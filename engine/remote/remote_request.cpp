@@ -4,9 +4,11 @@
 #include "image/preprocess.h"
 #include "remote/chat_request.h"
 #include "remote/chat_stream.h"
+#include "remote/remote_engine.h"
 #include "remote/server_messages.h"
 
 #include <chrono>
+#include <utility>
 
 namespace facet::remote {
 
@@ -39,6 +41,22 @@ void expectImages(const Request& request, int level, Stats& stats) {
     add(request.newUserTurn);
 }
 
+// Whether the server's words are about the request's detail level: they name max_soft_tokens,
+// or the level as a number of its own ("140 is not one of 70, 280"). Other 400s (a prompt
+// longer than the context) are not.
+bool namesLevel(const std::string& said, int level) {
+    if (said.find("max_soft_tokens") != std::string::npos)
+        return true;
+    const std::string digits = std::to_string(level);
+    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    for (auto at = said.find(digits); at != std::string::npos; at = said.find(digits, at + 1)) {
+        const std::size_t end = at + digits.size();
+        if ((at == 0 || !isDigit(said[at - 1])) && (end == said.size() || !isDigit(said[end])))
+            return true;
+    }
+    return false;
+}
+
 FinishReason finishReason(const std::string& reason) {
     if (reason == "length")
         return FinishReason::MaxTokens;
@@ -56,23 +74,27 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
     stats.remote = RemoteStats{data.apiBase, data.info.name, std::nullopt};
     const std::string url = data.apiBase + "/chat/completions";
     const std::string what = describeRequest("POST", url);
-    auto fail = [&](const std::string& message) {
+    auto fail = [&](const ErrorInfo& error) {
         stats.finishReason = FinishReason::Error;
         stats.totalMs = msBetween(start, Clock::now());
-        sink.onError(message, stats);
+        sink.onError(error, stats);
         return out;
+    };
+    auto failServer = [&](std::string message) {
+        return fail(errorInfo(ErrorKind::Server, std::move(message)));
     };
 
     std::string body;
+    std::optional<int> level;
     try {
-        const std::optional<int> level = requestLevel(request);
+        level = requestLevel(request);
         if (level)
             expectImages(request, *level, stats);
         if (request.sampling.maxNewTokens < 1)
-            throw facet::Error("max_new_tokens must be at least 1");
+            throw facet::Error(ErrorKind::BadInput, "max_new_tokens must be at least 1");
         body = buildChatRequest(request, data.info.name, level).dump();
     } catch (const std::exception& e) { // mixed levels, unreadable image: nothing was sent
-        return fail(e.what());
+        return fail(errorInfo(e));
     }
 
     sink.onPhase({Phase::Prefill, 0, 0, 0}); // the server now encodes the images and prefills
@@ -121,7 +143,7 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         result.contentType.rfind("text/event-stream", 0) != 0)
         formatProblem = "not an event stream";
     if (formatProblem)
-        return fail(
+        return failServer(
             server + " sent a reply to " + what + " that is not what vLLM sends (" +
             (result.contentType.empty() ? "" : "Content-Type " + result.contentType + ", ") +
             *formatProblem + ")" + kept);
@@ -132,21 +154,26 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         out.ok = true;
         return out;
     }
-    if (const auto failure = failureMessage(data.apiBase, what, result, data.http.firstByteTimeout))
-        return fail(*failure + kept);
+    if (auto failed = failure(data.apiBase, what, result, data.http.firstByteTimeout)) {
+        failed->message += kept;
+        if (failed->httpStatus == 400 && failed->param.empty() && level &&
+            namesLevel(failed->serverMessage, *level))
+            failed->param = kLevelParam;
+        return fail(*failed);
+    }
     if (stream.serverError())
-        return fail(server + " reported an error during the reply to " + what + ": " +
-                    *stream.serverError() + kept);
+        return failServer(server + " reported an error during the reply to " + what + ": " +
+                          *stream.serverError() + kept);
     if (result.outcome == HttpResult::Outcome::Cut)
-        return fail(server + " cut the stream in the middle of the reply to " + what + " (" +
-                    result.transportError + ")" + kept);
+        return failServer(server + " cut the stream in the middle of the reply to " + what + " (" +
+                          result.transportError + ")" + kept);
     if (!stream.done() || !complete)
-        return fail(server + " ended the stream in the middle of the reply to " + what +
-                    (stream.finishReason() ? " (no [DONE])" : " (no finish_reason, no [DONE])") +
-                    kept);
+        return failServer(
+            server + " ended the stream in the middle of the reply to " + what +
+            (stream.finishReason() ? " (no [DONE])" : " (no finish_reason, no [DONE])") + kept);
     if (!stream.finishReason())
-        return fail(server + " ended the reply to " + what +
-                    " without a finish_reason: not what vLLM sends" + kept);
+        return failServer(server + " ended the reply to " + what +
+                          " without a finish_reason: not what vLLM sends" + kept);
     stats.finishReason = finishReason(*stream.finishReason());
     stats.totalMs = msBetween(start, Clock::now());
     sink.onFinished(stats, stream.rawReply());

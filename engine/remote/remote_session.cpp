@@ -23,7 +23,7 @@ public:
     void onFinished(const Stats& s, const std::string& reply) override {
         sink_.onFinished(column_, s, reply);
     }
-    void onError(const std::string& m, const Stats& s) override { sink_.onError(column_, m, s); }
+    void onError(const ErrorInfo& e, const Stats& s) override { sink_.onError(column_, e, s); }
 
 private:
     CompareSink& sink_;
@@ -41,14 +41,16 @@ void checkComparison(const RemoteEngineData& data, const CompareRequest& request
     const std::vector<int>& levels = request.levels;
     const std::vector<int>& offered = data.info.detailLevels;
     if (levels.size() < 2 || levels.size() > 5)
-        throw Error("a comparison needs 2 to 5 detail levels, not " +
-                    std::to_string(levels.size()));
+        throw Error(ErrorKind::BadInput, "a comparison needs 2 to 5 detail levels, not " +
+                                             std::to_string(levels.size()));
     if (std::set<int>(levels.begin(), levels.end()).size() != levels.size())
-        throw Error("the detail levels of a comparison must differ (" + listed(levels) + ")");
+        throw Error(ErrorKind::BadInput,
+                    "the detail levels of a comparison must differ (" + listed(levels) + ")");
     for (int l : levels)
         if (std::find(offered.begin(), offered.end(), l) == offered.end())
-            throw Error("detail level " + std::to_string(l) + " is not offered for server " +
-                        data.apiBase + " (offered: " + listed(offered) + ")");
+            throw Error(ErrorKind::BadInput, "detail level " + std::to_string(l) +
+                                                 " is not offered for server " + data.apiBase +
+                                                 " (offered: " + listed(offered) + ")");
     bool image = false;
     for (const UserPart& p : request.request.newUserTurn) {
         if (p.kind != UserPart::Kind::Image)
@@ -57,7 +59,8 @@ void checkComparison(const RemoteEngineData& data, const CompareRequest& request
         checkImageFile(p.image.path);
     }
     if (!image)
-        throw Error("a comparison of detail levels needs at least one image in the message");
+        throw Error(ErrorKind::BadInput,
+                    "a comparison of detail levels needs at least one image in the message");
 }
 
 } // namespace

@@ -15,24 +15,46 @@ std::string seconds(std::chrono::milliseconds ms) {
 
 } // namespace
 
-std::string serverMessage(const std::string& body) {
+ServerErrorBody parseServerError(const std::string& body) {
+    const auto text = [](const nlohmann::json& object, const char* key) -> std::string {
+        const auto it = object.find(key);
+        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    ServerErrorBody out;
     const auto json = nlohmann::json::parse(body, nullptr, false);
     if (json.is_object()) {
-        if (json.contains("message") && json["message"].is_string())
-            return json["message"].get<std::string>();
-        if (const auto e = json.find("error"); e != json.end()) {
-            if (e->is_object() && e->contains("message") && (*e)["message"].is_string())
-                return (*e)["message"].get<std::string>();
-            if (e->is_string())
-                return e->get<std::string>();
+        if (json.contains("message") && json["message"].is_string()) {
+            out.message = json["message"].get<std::string>();
+            out.param = text(json, "param");
+            out.type = text(json, "type");
+            return out;
         }
-        if (const auto d = json.find("detail"); d != json.end())
-            return d->is_string() ? d->get<std::string>() : d->dump();
+        if (const auto e = json.find("error"); e != json.end()) {
+            if (e->is_object() && e->contains("message") && (*e)["message"].is_string()) {
+                out.message = (*e)["message"].get<std::string>();
+                out.param = text(*e, "param");
+                out.type = text(*e, "type");
+                return out;
+            }
+            if (e->is_string()) {
+                out.message = e->get<std::string>();
+                return out;
+            }
+        }
+        if (const auto d = json.find("detail"); d != json.end()) {
+            out.message = d->is_string() ? d->get<std::string>() : d->dump();
+            return out;
+        }
     }
-    std::string text = body.substr(0, 200);
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
-        text.pop_back();
-    return text.empty() ? "(empty body)" : text;
+    std::string start = body.substr(0, 200);
+    while (!start.empty() && (start.back() == '\n' || start.back() == '\r' || start.back() == ' '))
+        start.pop_back();
+    out.message = start.empty() ? "(empty body)" : start;
+    return out;
+}
+
+std::string serverMessage(const std::string& body) {
+    return parseServerError(body).message;
 }
 
 std::string statusName(long status) {
@@ -64,24 +86,26 @@ std::string statusName(long status) {
     }
 }
 
-std::optional<std::string> failureMessage(const std::string& apiBase, const std::string& request,
-                                          const HttpResult& r,
-                                          std::chrono::milliseconds firstByteTimeout) {
+std::optional<ErrorInfo> failure(const std::string& apiBase, const std::string& request,
+                                 const HttpResult& r, std::chrono::milliseconds firstByteTimeout) {
     const std::string server = "server " + apiBase;
+    const auto plain = [](std::string message) {
+        return errorInfo(ErrorKind::Server, std::move(message));
+    };
     using O = HttpResult::Outcome;
     switch (r.outcome) {
     case O::Unreachable:
-        return server + " is unreachable: " + r.transportError;
+        return plain(server + " is unreachable: " + r.transportError);
     case O::TimedOut:
         if (!r.bodyStarted)
-            return server + " sent no reply within " + seconds(firstByteTimeout) + " of " +
-                   request + " (first-byte timeout; a busy server queues requests)";
-        return server + " stopped sending for " + seconds(firstByteTimeout) +
-               " in the middle of the reply to " + request;
+            return plain(server + " sent no reply within " + seconds(firstByteTimeout) + " of " +
+                         request + " (first-byte timeout; a busy server queues requests)");
+        return plain(server + " stopped sending for " + seconds(firstByteTimeout) +
+                     " in the middle of the reply to " + request);
     case O::Cut:
         if (r.status == 0)
-            return server + " closed the connection without answering " + request + ": " +
-                   r.transportError;
+            return plain(server + " closed the connection without answering " + request + ": " +
+                         r.transportError);
         break; // with a status: reported below, or by the caller as a cut stream
     case O::Cancelled:
     case O::Complete:
@@ -89,12 +113,16 @@ std::optional<std::string> failureMessage(const std::string& apiBase, const std:
     }
     if (r.status != 0 && (r.status < 200 || r.status >= 300)) {
         const std::string name = statusName(r.status);
-        std::string text = server + " answered HTTP " + std::to_string(r.status) +
-                           (name.empty() ? "" : " (" + name + ")") + " to " + request + ": " +
-                           serverMessage(r.body);
+        const ServerErrorBody said = parseServerError(r.body);
+        ErrorInfo info =
+            plain(server + " answered HTTP " + std::to_string(r.status) +
+                  (name.empty() ? "" : " (" + name + ")") + " to " + request + ": " + said.message);
         if (r.status == 401)
-            text += " (set the API key, e.g. FACET_API_KEY)";
-        return text;
+            info.message += " (set the API key, e.g. FACET_API_KEY)";
+        info.httpStatus = static_cast<int>(r.status);
+        info.param = said.param;
+        info.serverMessage = said.message;
+        return info;
     }
     return std::nullopt;
 }

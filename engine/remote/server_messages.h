@@ -2,6 +2,7 @@
 // The words for what went wrong between Facet and a server. Every message starts with
 // "server URL" and says what happened: unreachable, silent past the timeout, an HTTP status
 // with the server's own message, a connection cut. The API key never appears in them.
+#include "common/error.h"
 #include "remote/http_transport.h"
 
 #include <chrono>
@@ -10,18 +11,28 @@
 
 namespace facet::remote {
 
-// The server's own words in an error body: vLLM's {"object":"error","message":...}, the newer
-// {"error":{"message":...}}, FastAPI's {"detail":...}, else the start of the body as text.
+// What an error body says. vLLM's current shape is {"error": {"message", "type", "param",
+// "code"}}, its older one {"object": "error", "message", "type", "param", "code"}; FastAPI
+// answers {"detail": ...}; a proxy may send text. `param` is empty where the body names none
+// (null or absent).
+struct ServerErrorBody {
+    std::string message; // the server's own words; else the start of the body as text
+    std::string param;
+    std::string type;
+};
+[[nodiscard]] ServerErrorBody parseServerError(const std::string& body);
+
+// parseServerError(body).message.
 [[nodiscard]] std::string serverMessage(const std::string& body);
 
 // "Unauthorized" for 401 etc.; empty for codes without a common name.
 [[nodiscard]] std::string statusName(long status);
 
-// A message for a result that is not a complete 2xx answer; nothing when it is one.
-// `request` is describeRequest()'s "POST /v1/chat/completions".
-[[nodiscard]] std::optional<std::string> failureMessage(const std::string& apiBase,
-                                                        const std::string& request,
-                                                        const HttpResult& result,
-                                                        std::chrono::milliseconds firstByteTimeout);
+// The failure of a result that is not a complete 2xx answer (kind Server; with an HTTP status:
+// httpStatus, and the body's param and message); nothing when it is one. `request` is
+// describeRequest()'s "POST /v1/chat/completions".
+[[nodiscard]] std::optional<ErrorInfo> failure(const std::string& apiBase,
+                                               const std::string& request, const HttpResult& result,
+                                               std::chrono::milliseconds firstByteTimeout);
 
 } // namespace facet::remote

@@ -14,7 +14,7 @@ namespace facet::sim {
 
 class RunCancelled : public Error {
 public:
-    RunCancelled() : Error("run cancelled") {}
+    RunCancelled() : Error(ErrorKind::Cancelled, "run cancelled") {}
 };
 
 // Per calling thread (the engine of each thread has its own stop flag); null = no flag.

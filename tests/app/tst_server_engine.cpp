@@ -145,7 +145,14 @@ private slots:
 
     void firstRefusalDisablesTheLevel() {
         connectTo("plain");
+        QSignalSpy failed(&engine(), &app::EngineClient::failed);
         ask(QStringLiteral("And at 140?"), 140); // the server was started for 70 and 280 only
+        // The failure crosses the thread typed: the app decides by these, not by the words.
+        QCOMPARE(failed.count(), 1);
+        const auto typed = failed.at(0).at(3).value<facet::ErrorInfo>();
+        QVERIFY(typed.kind == facet::ErrorKind::Server);
+        QCOMPARE(typed.httpStatus, 400);
+        QCOMPARE(typed.param, std::string("mm_processor_kwargs.max_soft_tokens"));
         QCOMPARE(message(1).finishReason, app::FinishReason::Error);
         QVERIFY2(message(1).error.contains("HTTP 400"), qPrintable(message(1).error));
         QVERIFY(message(1).error.contains(url("plain")));
@@ -162,6 +169,11 @@ private slots:
         connectTo("plain");
         QVERIFY(engine().levelRefusals().isEmpty());
         QVERIFY(engine().detailLevels().contains(140));
+        // Current vLLM's error body ({"error": {...}}) is read the same way.
+        connectTo("current");
+        ask(QStringLiteral("And at 560?"), 560);
+        QVERIFY(!engine().detailLevels().contains(560));
+        QVERIFY(engine().levelRefusals().value("560").toString().startsWith("max_soft_tokens=560"));
     }
 
     // One max_soft_tokens per request: a message whose images are at different levels is

@@ -31,7 +31,8 @@ struct Recorder : facet::generate::EventSink {
     std::optional<facet::generate::Stats> stats;
     std::string reply;
     std::optional<std::string> error;
-    std::function<void()> onAnyText; // e.g. to cancel after the first piece
+    std::optional<facet::ErrorInfo> errorInfo; // the same failure, typed
+    std::function<void()> onAnyText;           // e.g. to cancel after the first piece
 
     void onPhase(const facet::generate::PhaseEvent& e) override { phases.push_back(e); }
     void onText(std::string_view c, std::string_view) override {
@@ -45,6 +46,7 @@ struct Recorder : facet::generate::EventSink {
     }
     void onError(const facet::ErrorInfo& e, const facet::generate::Stats& s) override {
         error = e.message;
+        errorInfo = e;
         stats = s;
     }
 };

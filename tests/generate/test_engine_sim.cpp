@@ -165,6 +165,7 @@ private slots:
         QVERIFY2(failed.error->find("simulated NPU fault: device lost") != std::string::npos,
                  failed.error->c_str());
         QVERIFY2(failed.error->find("decoder_batch_1") != std::string::npos, failed.error->c_str());
+        QVERIFY(failed.errorInfo && failed.errorInfo->kind == facet::ErrorKind::Device);
         QVERIFY(failed.stats->finishReason == FinishReason::Error);
         QCOMPARE(failed.stats->generatedTokens, 2);
 
@@ -182,6 +183,7 @@ private slots:
         QVERIFY(rec.error);
         QVERIFY2(rec.error->find("max_seq_len 2048") != std::string::npos, rec.error->c_str());
         QVERIFY(rec.stats->finishReason == FinishReason::ContextFull);
+        QVERIFY(rec.errorInfo && rec.errorInfo->kind == facet::ErrorKind::BadInput);
         QCOMPARE(rec.stats->prefillChunks, 0);
         for (const auto& p : rec.phases)
             QVERIFY(p.phase != Phase::Prefill);
@@ -196,6 +198,27 @@ private slots:
         QVERIFY2(rec.error->find("detail level 560 is not compiled") != std::string::npos,
                  rec.error->c_str());
         QVERIFY2(rec.error->find(img.string()) != std::string::npos, rec.error->c_str());
+    }
+
+    void missingImageIsAFileError() {
+        SessionImpl session(engine);
+        Recorder rec;
+        const std::filesystem::path missing = "/nonexistent/cat.png";
+        session.generate(greedyRequest({image(missing, 70), text("?")}), rec, kNoStop);
+        QVERIFY(rec.errorInfo);
+        QVERIFY2(rec.errorInfo->kind == facet::ErrorKind::File, rec.error->c_str());
+        QCOMPARE(rec.errorInfo->path, missing);
+        QCOMPARE(rec.errorInfo->message, *rec.error);
+    }
+
+    void cancelledLoadIsCancelled() {
+        const std::atomic<bool> stopped{true};
+        try {
+            (void)Engine::load({simModelDir(), 0, {}, true}, {}, stopped);
+            QFAIL("a stopped load loaded");
+        } catch (const facet::Error& e) {
+            QVERIFY2(e.kind() == facet::ErrorKind::Cancelled, e.what());
+        }
     }
 
     void cancellationKeepsThePartialReply() {

@@ -258,17 +258,17 @@ private slots:
         QCOMPARE(current.message, std::string("max_tokens is too large"));
         QCOMPARE(current.param, std::string("max_tokens"));
         QCOMPARE(current.type, std::string("BadRequestError"));
-        const ServerErrorBody old = parseServerError(
-            R"({"object":"error","message":"bad level","type":"BadRequestError",)"
-            R"("param":null,"code":400})");
+        const ServerErrorBody old =
+            parseServerError(R"({"object":"error","message":"bad level","type":"BadRequestError",)"
+                             R"("param":null,"code":400})");
         QCOMPARE(old.message, std::string("bad level"));
         QVERIFY(old.param.empty());
 
         HttpResult r;
         r.status = 400;
         r.body = R"({"error":{"message":"nope","type":"BadRequestError","param":"seed"}})";
-        const auto e = failure("http://h:1/v1", "POST /v1/chat/completions", r,
-                               std::chrono::seconds(1));
+        const auto e =
+            failure("http://h:1/v1", "POST /v1/chat/completions", r, std::chrono::seconds(1));
         QVERIFY(e);
         QVERIFY(e->kind == facet::ErrorKind::Server);
         QCOMPARE(e->httpStatus, 400);
@@ -277,8 +277,8 @@ private slots:
         QVERIFY2(e->message.find("answered HTTP 400") != std::string::npos, e->message.c_str());
         r.outcome = HttpResult::Outcome::Unreachable;
         r.status = 0;
-        const auto unreachable = failure("http://h:1/v1", "GET /v1/models", r,
-                                         std::chrono::seconds(1));
+        const auto unreachable =
+            failure("http://h:1/v1", "GET /v1/models", r, std::chrono::seconds(1));
         QVERIFY(unreachable && unreachable->kind == facet::ErrorKind::Server);
         QCOMPARE(unreachable->httpStatus, 0);
     }

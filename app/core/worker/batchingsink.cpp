@@ -24,9 +24,10 @@ void BatchingSink::onFinished(const generate::Stats& stats, const std::string& f
     emit worker_.finished(id_, statsToJson(stats), QString::fromStdString(fullReply));
 }
 
-void BatchingSink::onError(const std::string& message, const generate::Stats& partial) {
+void BatchingSink::onError(const ErrorInfo& error, const generate::Stats& partial) {
     flush();
-    emit worker_.failed(id_, QString::fromStdString(message), statsToJson(partial));
+    emit worker_.failed(id_, QString::fromStdString(error.message), app::statsToJson(partial),
+                        error);
 }
 
 void BatchingSink::flush() {

@@ -15,7 +15,7 @@ public:
     void onPhase(const generate::PhaseEvent& phase) override;
     void onText(std::string_view content, std::string_view reasoning) override;
     void onFinished(const generate::Stats& stats, const std::string& fullReply) override;
-    void onError(const std::string& message, const generate::Stats& partial) override;
+    void onError(const ErrorInfo& error, const generate::Stats& partial) override;
 
 private:
     void flush();

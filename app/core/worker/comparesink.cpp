@@ -33,10 +33,11 @@ void CompareBatchingSink::onFinished(int column, const generate::Stats& stats,
     emit worker_.columnFinished(id_, column, statsToJson(stats), QString::fromStdString(fullReply));
 }
 
-void CompareBatchingSink::onError(int column, const std::string& message,
+void CompareBatchingSink::onError(int column, const ErrorInfo& error,
                                   const generate::Stats& partial) {
     flush();
-    emit worker_.columnFailed(id_, column, QString::fromStdString(message), statsToJson(partial));
+    emit worker_.columnFailed(id_, column, QString::fromStdString(error.message),
+                              app::statsToJson(partial), error);
 }
 
 void CompareBatchingSink::flush() {

@@ -18,7 +18,7 @@ public:
     void onText(int column, std::string_view content, std::string_view reasoning) override;
     void onFinished(int column, const generate::Stats& stats,
                     const std::string& fullReply) override;
-    void onError(int column, const std::string& message, const generate::Stats& partial) override;
+    void onError(int column, const ErrorInfo& error, const generate::Stats& partial) override;
 
 private:
     void flush();

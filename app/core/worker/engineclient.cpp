@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 #include <utility>
 
@@ -107,7 +106,9 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
             });
     // Before the failure is forwarded, so the chat sees the level picker already updated.
     connect(worker_, &EngineWorker::failed, this,
-            [this](quint64 id, const QString& message) { noteLevelRefusal(id, message); });
+            [this](quint64 id, const QString&, const QJsonObject&, const ErrorInfo& error) {
+                noteLevelRefusal(id, error);
+            });
     connect(worker_, &EngineWorker::finished, this, [this](quint64 id) { jobLevels_.remove(id); });
     connect(worker_, &EngineWorker::phaseChanged, this, &EngineClient::phaseChanged);
     connect(worker_, &EngineWorker::textArrived, this, &EngineClient::textArrived);
@@ -199,21 +200,17 @@ void EngineClient::measureRoundTrip() {
         ping_->start(modelDir_, serverKey_);
 }
 
-void EngineClient::noteLevelRefusal(quint64 id, const QString& message) {
+void EngineClient::noteLevelRefusal(quint64 id, const ErrorInfo& error) {
     const auto level = jobLevels_.take(id);
-    // The remote engine's words for a refusal: "server URL answered HTTP 400 (Bad Request) to
-    // POST URL/chat/completions: <the server's message>" (engine/remote/server_messages.cpp).
-    // Other 400s (a prompt longer than the context) are not about the level: the server's
-    // message must name max_soft_tokens or the level itself.
-    const QString marker = QStringLiteral(" answered HTTP 400 ");
-    if (!server() || level == 0 || refusals_.contains(level) || !message.contains(marker))
+    // A level the server refused: HTTP 400 about max_soft_tokens (the remote engine names the
+    // param when the server's own is null: remote::kLevelParam). Other 400s (a prompt longer
+    // than the context) are not about the level.
+    if (!server() || level == 0 || refusals_.contains(level))
         return;
-    const int after = message.indexOf(QStringLiteral(": "), message.indexOf(marker));
-    const QString said = after < 0 ? message : message.mid(after + 2);
-    const QRegularExpression levelWord(QStringLiteral("\\b%1\\b").arg(level));
-    if (!said.contains(QLatin1String("max_soft_tokens")) && !said.contains(levelWord))
+    if (error.kind != ErrorKind::Server || error.httpStatus != 400 ||
+        error.param.find("max_soft_tokens") == std::string::npos)
         return;
-    refusals_.insert(level, said);
+    refusals_.insert(level, QString::fromStdString(error.serverMessage));
     emit stateChanged(); // detailLevels and levelRefusals changed
 }
 

@@ -136,7 +136,9 @@ signals:
     void phaseChanged(quint64 id, const facet::generate::PhaseEvent& phase);
     void textArrived(quint64 id, const QString& content, const QString& reasoning);
     void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
-    void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+    // The failure signals end with the typed error (see EngineWorker); `message` is its text.
+    void failed(quint64 id, const QString& message, const QJsonObject& partialStats,
+                const facet::ErrorInfo& error);
     void preencoded(int encoded, int alreadyCached, bool cancelled);
     void idleChanged();
     void serverConnectFailed(const QString& url, const QString& message);
@@ -147,15 +149,15 @@ signals:
     void columnText(quint64 id, int column, const QString& content, const QString& reasoning);
     void columnFinished(quint64 id, int column, const QJsonObject& stats, const QString& fullReply);
     void columnFailed(quint64 id, int column, const QString& message,
-                      const QJsonObject& partialStats);
-    void compareEnded(quint64 id, const QString& error);
+                      const QJsonObject& partialStats, const facet::ErrorInfo& error);
+    void compareEnded(quint64 id, const QString& error, const facet::ErrorInfo& typed);
 
 private:
     void setState(State state);
     void beginLoad(const QString& dir, const QString& runtime, bool server, const QString& step);
     void stopPreencode();
     void jobEnded(quint64 id);
-    void noteLevelRefusal(quint64 id, const QString& message);
+    void noteLevelRefusal(quint64 id, const ErrorInfo& error);
 
     QThread thread_;
     EngineWorker* worker_ = nullptr; // lives on thread_, deleted when it finishes

@@ -27,6 +27,7 @@ EngineWorker::EngineWorker(std::unique_ptr<EngineBackend> backend, QObject* pare
     qRegisterMetaType<facet::generate::ModelInfo>();
     qRegisterMetaType<facet::generate::SamplingSettings>();
     qRegisterMetaType<facet::generate::PhaseEvent>();
+    qRegisterMetaType<facet::ErrorInfo>();
 }
 
 EngineWorker::~EngineWorker() = default;
@@ -52,7 +53,7 @@ void EngineWorker::loadModel(quint64 id, const QString& modelDir, int deviceId,
             cancel->flag);
         emit modelLoaded(id, backend_->info(), backend_->defaultSampling());
     } catch (const std::exception& e) {
-        emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded());
+        emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded(), errorInfo(e));
     }
     cancels_.end(id);
 }
@@ -66,7 +67,7 @@ void EngineWorker::connectServer(quint64 id, const remote::ConnectOptions& optio
                              backend_->serverRoundTripMs());
         emit modelLoaded(id, backend_->info(), backend_->defaultSampling());
     } catch (const std::exception& e) {
-        emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded());
+        emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded(), errorInfo(e));
     }
     cancels_.end(id);
 }
@@ -100,7 +101,8 @@ void EngineWorker::setVisionCacheLimit(quint64 maxBytes) {
 
 void EngineWorker::runJob(const GenerateJob& job) {
     if (!backend_->loaded()) {
-        emit failed(job.id, tr("No model loaded"), {});
+        const QString message = tr("No model loaded");
+        emit failed(job.id, message, {}, errorInfo(ErrorKind::Other, message.toStdString()));
         return;
     }
     const auto cancel = cancels_.begin(job.id);
@@ -109,27 +111,28 @@ void EngineWorker::runJob(const GenerateJob& job) {
         backend_->generate(job.sessionKey.toStdString(), job.request, sink, cancel->flag);
     } catch (const std::exception& e) {
         // generate() reports runtime failures through the sink; this is session creation.
-        emit failed(job.id, QString::fromStdString(e.what()), {});
+        emit failed(job.id, QString::fromStdString(e.what()), {}, errorInfo(e));
     }
     cancels_.end(job.id);
 }
 
 void EngineWorker::runCompare(const CompareJob& job) {
     if (!backend_->loaded()) {
-        emit compareEnded(job.id, tr("No model loaded"));
+        const QString message = tr("No model loaded");
+        emit compareEnded(job.id, message, errorInfo(ErrorKind::Other, message.toStdString()));
         return;
     }
     const auto cancel = cancels_.begin(job.id);
-    QString error;
+    ErrorInfo error;
     try {
         CompareBatchingSink sink(*this, job.id, batchMs_.load());
         backend_->compare(job.sessionKey.toStdString(), job.request, sink, cancel->flag);
     } catch (const std::exception& e) {
         // Before any column: the levels, the images or the session (generate/compare.h).
-        error = QString::fromStdString(e.what());
+        error = errorInfo(e);
     }
     cancels_.end(job.id);
-    emit compareEnded(job.id, error);
+    emit compareEnded(job.id, QString::fromStdString(error.message), error);
 }
 
 namespace {

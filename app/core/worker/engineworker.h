@@ -73,11 +73,15 @@ signals:
     void modelLoaded(quint64 id, const facet::generate::ModelInfo& info,
                      const facet::generate::SamplingSettings& defaults);
     // `modelKept`: the model loaded before is still loaded (the failed one never replaced it).
-    void loadFailed(quint64 id, const QString& message, bool modelKept);
+    // Each failure signal ends with the typed error (`error.message` is `message`): callers
+    // decide by its kind, HTTP status and param, never by the words.
+    void loadFailed(quint64 id, const QString& message, bool modelKept,
+                    const facet::ErrorInfo& error);
     void phaseChanged(quint64 id, const facet::generate::PhaseEvent& phase);
     void textArrived(quint64 id, const QString& content, const QString& reasoning);
     void finished(quint64 id, const QJsonObject& stats, const QString& fullReply);
-    void failed(quint64 id, const QString& message, const QJsonObject& partialStats);
+    void failed(quint64 id, const QString& message, const QJsonObject& partialStats,
+                const facet::ErrorInfo& error);
     // A smoke-test step began (`done` false) or ended; `step` is its JSON (id, title, status,
     // ms, message, details), `report` the whole report (generate::smokeReportToJson).
     void smokeStep(quint64 id, int index, int count, const QJsonObject& step, bool done);
@@ -95,8 +99,9 @@ signals:
     void columnText(quint64 id, int column, const QString& content, const QString& reasoning);
     void columnFinished(quint64 id, int column, const QJsonObject& stats, const QString& fullReply);
     void columnFailed(quint64 id, int column, const QString& message,
-                      const QJsonObject& partialStats);
-    void compareEnded(quint64 id, const QString& error);
+                      const QJsonObject& partialStats, const facet::ErrorInfo& error);
+    // `typed`: `error` as data (an empty message when the comparison ran).
+    void compareEnded(quint64 id, const QString& error, const facet::ErrorInfo& typed);
 
 private:
     std::unique_ptr<EngineBackend> backend_;
@@ -111,4 +116,5 @@ Q_DECLARE_METATYPE(facet::app::GenerateJob)
 Q_DECLARE_METATYPE(facet::app::CompareJob)
 Q_DECLARE_METATYPE(facet::generate::ModelInfo)
 Q_DECLARE_METATYPE(facet::generate::SamplingSettings)
+Q_DECLARE_METATYPE(facet::ErrorInfo)
 Q_DECLARE_METATYPE(facet::generate::PhaseEvent)

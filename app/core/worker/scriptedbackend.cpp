@@ -97,8 +97,8 @@ private:
         void onFinished(const generate::Stats& stats, const std::string& reply) override {
             sink_.onFinished(column_, stats, reply);
         }
-        void onError(const std::string& message, const generate::Stats& partial) override {
-            sink_.onError(column_, message, partial);
+        void onError(const ErrorInfo& error, const generate::Stats& partial) override {
+            sink_.onError(column_, error, partial);
         }
 
     private:
@@ -157,7 +157,7 @@ private:
             if (static_cast<int>(i) == s.errorAfterPieces) {
                 stats.finishReason = generate::FinishReason::Error;
                 stats.totalMs = msSince(start);
-                sink.onError(s.errorMessage, stats);
+                sink.onError(errorInfo(ErrorKind::Device, s.errorMessage), stats);
                 return;
             }
             if (!stream(s.pieces[i], false))
