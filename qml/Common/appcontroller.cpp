@@ -2,7 +2,6 @@
 
 #include "core/conversations/conversationstore.h"
 #include "core/worker/remotebackend.h"
-#include "core/worker/scriptedbackend.h"
 
 #include <QJSEngine>
 #include <QPointer>
@@ -51,11 +50,12 @@ void AppController::finishBeforeQuit() {
 }
 
 AppController* AppController::create(QQmlEngine*, QJSEngine*) {
-    if (!g_instance) // owned by the QML engine (Qt Quick Test); nothing is loaded
-        g_instance = new AppController(
-            QString(), app::makeScriptedBackend(std::make_shared<app::ScriptedEngine>()));
-    else
-        QJSEngine::setObjectOwnership(g_instance, QJSEngine::CppOwnership);
+    // The application (qml/Common/application.cpp) and the test runners make the controller with
+    // their engine before QML is loaded. There is no engine to fall back to: a window without
+    // one would look usable and answer nothing.
+    if (!g_instance)
+        qFatal("App was used before the application made its AppController (no engine)");
+    QJSEngine::setObjectOwnership(g_instance, QJSEngine::CppOwnership);
     return g_instance;
 }
 

@@ -5,7 +5,7 @@
 // the image-cache setting reaches the engine.
 #include "Chat/conversationmodel.h"
 #include "Common/appcontroller.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QElapsedTimer>
 #include <QImage>

@@ -1,9 +1,9 @@
-// The chat session against the scripted engine (core/worker/scriptedbackend.h): what reaches the
-// engine, how the reply streams into the conversation and the file, Stop, errors on cue, and
-// leaving a conversation mid-reply. Milliseconds per case: no model, no device.
+// The chat session against the scripted engine (tests/support/scripted/scriptedbackend.h): what
+// reaches the engine, how the reply streams into the conversation and the file, Stop, errors on
+// cue, and leaving a conversation mid-reply. Milliseconds per case: no model, no device.
 #include "Common/appcontroller.h"
 #include "core/conversations/conversationstore.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

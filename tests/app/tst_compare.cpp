@@ -10,7 +10,7 @@
 #include "core/conversations/conversationexport.h"
 #include "core/conversations/conversationstore.h"
 #include "core/worker/requestbuilder.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -315,6 +315,39 @@ private slots:
             QCOMPARE(v.toObject()["stats"].toObject()["ttft_ms"].toDouble(), 12.5);
         }
         QCOMPARE(levels, QSet<int>({70, 1120}));
+    }
+
+    // A backend that cannot compare or use a server says so: the client and the worker ask its
+    // capabilities first and answer with a clear message, nothing is thrown or sent.
+    void capabilitiesAreAskedFirst() {
+        auto script = std::make_shared<app::ScriptedEngine>();
+        app::EngineScript s;
+        s.capabilities = {};
+        script->setScript(s);
+        app::EngineClient engine(app::makeScriptedBackend(script));
+        QCOMPARE(engine.capabilities().compare, false);
+        engine.loadModelDir(QStringLiteral("/scripted"), 0, {});
+        QTRY_VERIFY(engine.ready());
+        QVERIFY(!engine.runSmokeTest());
+
+        QSignalSpy ended(&engine, &app::EngineClient::compareEnded);
+        app::CompareJob job;
+        job.sessionKey = QStringLiteral("c");
+        job.request.levels = {70, 280};
+        const quint64 id = engine.submitCompare(job);
+        QTRY_COMPARE(ended.count(), 1);
+        QCOMPARE(ended.at(0).at(0).toULongLong(), id);
+        QCOMPARE(ended.at(0).at(1).toString(),
+                 QStringLiteral("This engine cannot compare detail levels"));
+        QVERIFY(ended.at(0).at(2).value<facet::ErrorInfo>().kind == facet::ErrorKind::BadInput);
+        QVERIFY(script->compareRequests().empty());
+
+        QSignalSpy refused(&engine, &app::EngineClient::serverConnectFailed);
+        engine.connectServer(QStringLiteral("http://127.0.0.1:9/v1"), {}, {}, {70});
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(refused.at(0).at(1).toString(), QStringLiteral("This engine cannot use a server"));
+        QVERIFY(engine.ready()); // the model in use stays
+        engine.shutdown();
     }
 
     void historySendsTheTurnAtTheContinuedLevel() {

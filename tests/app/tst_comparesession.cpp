@@ -4,7 +4,7 @@
 #include "Common/appcontroller.h"
 #include "Compare/comparemodel.h"
 #include "core/conversations/conversationstore.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QImage>
 #include <QSignalSpy>

@@ -2,7 +2,7 @@
 // send with no model, rename, delete with undo, per-conversation sampling with reset.
 #include "Common/appcontroller.h"
 #include "core/conversations/conversationstore.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -7,7 +7,7 @@
 #include "Common/appcontroller.h"
 #include "Server/serverconnection.h"
 #include "core/types/replystats.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QDir>
 #include <QDirIterator>

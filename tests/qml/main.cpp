@@ -8,7 +8,7 @@
 
 #include "Attachments/imageprovider.h"
 #include "Common/appcontroller.h"
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include <QQmlContext>
 #include <QQmlEngine>

@@ -3,7 +3,8 @@ import QtTest
 import Facet.Ui
 
 // Reply statistics from a real reply of the scripted engine (5 pieces, 10 prompt tokens; see
-// core/worker/scriptedbackend.h), read through the conversation model's typed `stats` role.
+// tests/support/scripted/scriptedbackend.h), read through the conversation model's typed
+// `stats` role.
 TestCase {
     id: test
     name: "ReplyStats"

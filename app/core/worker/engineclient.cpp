@@ -14,6 +14,7 @@ namespace facet::app {
 EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* parent)
     : QObject(parent) {
     thread_.setObjectName(QStringLiteral("facet-engine"));
+    capabilities_ = backend->capabilities();
     worker_ = new EngineWorker(std::move(backend));
     worker_->moveToThread(&thread_);
     connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
@@ -180,6 +181,12 @@ QVariantMap EngineClient::levelRefusals() const {
 
 void EngineClient::connectServer(const QString& url, const QString& model, const QString& apiKey,
                                  const QList<int>& levels) {
+    if (!capabilities_.servers) { // nothing changes: the model in use stays
+        const QString message = tr("This engine cannot use a server");
+        setLoadProblem(url.trimmed(), message);
+        emit serverConnectFailed(url.trimmed(), message);
+        return;
+    }
     beginLoad(url.trimmed(), QString(), true, tr("Connecting"));
     loadingKey_ = apiKey;
     remote::ConnectOptions options;
@@ -283,7 +290,8 @@ void EngineClient::cancelLoad() {
 }
 
 bool EngineClient::runSmokeTest() {
-    if (state_ != State::Ready || smokeRunning() || server_) // it checks this machine's NPU
+    if (state_ != State::Ready || smokeRunning() || server_ || // it checks this machine's NPU
+        !capabilities_.smokeTest)
         return false;
     stopPreencode();
     smokeId_ = worker_->nextRequestId();

@@ -46,6 +46,9 @@ public:
     explicit EngineClient(std::unique_ptr<EngineBackend> backend, QObject* parent = nullptr);
     ~EngineClient() override;
 
+    // What the backend can do (read once: it never changes); callers ask before offering.
+    const EngineCapabilities& capabilities() const { return capabilities_; }
+
     State state() const { return state_; }
     bool ready() const { return state_ == State::Ready; }
     QString loadStep() const { return loadStep_; }
@@ -160,6 +163,7 @@ private:
     void noteLevelRefusal(quint64 id, const ErrorInfo& error);
 
     QThread thread_;
+    EngineCapabilities capabilities_;
     EngineWorker* worker_ = nullptr; // lives on thread_, deleted when it finishes
     State state_ = State::NoModel;
     quint64 loadId_ = 0;

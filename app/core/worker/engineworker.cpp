@@ -61,10 +61,18 @@ void EngineWorker::loadModel(quint64 id, const QString& modelDir, int deviceId,
 void EngineWorker::connectServer(quint64 id, const remote::ConnectOptions& options) {
     const auto cancel = cancels_.begin(id);
     emit loadProgress(id, tr("Connecting"), 0);
+    ServerSwitch* const servers = backend_->servers();
+    if (!servers) { // the client asks capabilities() first; this is the worker's own guard
+        const QString message = tr("This engine cannot use a server");
+        emit loadFailed(id, message, backend_->loaded(),
+                        errorInfo(ErrorKind::BadInput, message.toStdString()));
+        cancels_.end(id);
+        return;
+    }
     try {
-        backend_->connectServer(options, cancel->flag);
-        emit serverConnected(id, QString::fromStdString(backend_->serverUrl()),
-                             backend_->serverRoundTripMs());
+        servers->connectServer(options, cancel->flag);
+        emit serverConnected(id, QString::fromStdString(servers->serverUrl()),
+                             servers->serverRoundTripMs());
         emit modelLoaded(id, backend_->info(), backend_->defaultSampling());
     } catch (const std::exception& e) {
         emit loadFailed(id, QString::fromStdString(e.what()), backend_->loaded(), errorInfo(e));
@@ -79,7 +87,7 @@ void EngineWorker::unloadModel() {
 void EngineWorker::preencode(quint64 id, const std::vector<generate::ImageInput>& images) {
     const auto cancel = cancels_.begin(id);
     generate::PreencodeResult result;
-    if (!cancel->flag.load() && backend_->loaded()) {
+    if (!cancel->flag.load() && backend_->loaded() && backend_->capabilities().visionCache) {
         try {
             result = backend_->preencode(images, cancel->flag);
         } catch (const std::exception& e) { // the request that sends them will say it again
@@ -118,6 +126,11 @@ void EngineWorker::runJob(const GenerateJob& job) {
 
 void EngineWorker::runCompare(const CompareJob& job) {
     if (!backend_->loaded()) {
+    if (!backend_->capabilities().compare) {
+        const QString message = tr("This engine cannot compare detail levels");
+        emit compareEnded(job.id, message, errorInfo(ErrorKind::BadInput, message.toStdString()));
+        return;
+    }
         const QString message = tr("No model loaded");
         emit compareEnded(job.id, message, errorInfo(ErrorKind::Other, message.toStdString()));
         return;

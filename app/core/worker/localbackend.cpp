@@ -14,6 +14,14 @@ class LocalBackend final : public EngineBackend {
 public:
     ~LocalBackend() override { unload(); }
 
+    EngineCapabilities capabilities() const override {
+        EngineCapabilities can;
+        can.compare = true;
+        can.visionCache = true;
+        can.smokeTest = true;
+        return can;
+    }
+
     void load(const generate::LoadOptions& options,
               const std::function<void(const generate::LoadProgress&)>& progress,
               const std::atomic<bool>& stop) override {

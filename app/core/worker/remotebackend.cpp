@@ -3,10 +3,19 @@
 namespace facet::app {
 namespace {
 
-class ServerOrLocalBackend final : public EngineBackend {
+class ServerOrLocalBackend final : public EngineBackend, public ServerSwitch {
 public:
     explicit ServerOrLocalBackend(std::unique_ptr<EngineBackend> local)
         : local_(std::move(local)) {}
+
+    // The local backend's, plus servers; a server compares too (one request per level).
+    EngineCapabilities capabilities() const override {
+        EngineCapabilities can = local_->capabilities();
+        can.compare = true;
+        can.servers = true;
+        return can;
+    }
+    ServerSwitch* servers() override { return this; }
 
     void load(const generate::LoadOptions& options,
               const std::function<void(const generate::LoadProgress&)>& progress,
@@ -41,6 +50,8 @@ public:
     void compare(const std::string& sessionKey, const generate::CompareRequest& request,
                  generate::CompareSink& sink, const std::atomic<bool>& stop) override {
         if (!server_) {
+            if (!local_->capabilities().compare)
+                throw Error(ErrorKind::BadInput, "this engine cannot compare detail levels");
             local_->compare(sessionKey, request, sink, stop);
             return;
         }

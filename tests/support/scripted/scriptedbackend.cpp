@@ -1,4 +1,4 @@
-#include "core/worker/scriptedbackend.h"
+#include "scriptedbackend.h"
 
 #include "common/error.h"
 
@@ -30,6 +30,8 @@ double msSince(Clock::time_point start) {
 class ScriptedBackend final : public EngineBackend {
 public:
     explicit ScriptedBackend(std::shared_ptr<ScriptedEngine> engine) : engine_(std::move(engine)) {}
+
+    EngineCapabilities capabilities() const override { return engine_->script().capabilities; }
 
     void load(const generate::LoadOptions&,
               const std::function<void(const generate::LoadProgress&)>& progress,
@@ -194,6 +196,9 @@ public:
 
     void setVisionCacheLimit(std::size_t maxBytes) override {
         engine_->setVisionCacheLimit(maxBytes);
+    }
+    generate::VisionCacheUsage visionCacheUsage() const override {
+        return {0, engine_->visionCacheLimit(), 0};
     }
 
     // The real step list and titles, each passing (or failing on cue) after smokeStepMs.

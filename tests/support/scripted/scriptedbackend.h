@@ -1,6 +1,7 @@
 #pragma once
 // A scripted engine for tests of the controllers and views: canned load result, phases, reply
-// pieces at a chosen rate, errors on cue, and a record of every request it was given. Honours
+// pieces at a chosen rate, errors on cue, and a record of every request it was given. Test-only
+// (the facet_test_scripted library): the app never builds it, so it cannot fall back to it. Honours
 // `stop` between steps like the real engine, so Stop, switching and quitting can be tested in
 // milliseconds. The script may be changed between requests from any thread.
 #include "core/worker/enginebackend.h"
@@ -32,6 +33,14 @@ struct EngineScript {
     int compareErrorLevel = 0;
     std::string smokeFailStep; // a step id ("vision"…) that fails in the smoke test
     int smokeStepMs = 0;       // time each smoke-test step takes
+    // What the backend reports it can do; read when the EngineClient is made (set it before).
+    EngineCapabilities capabilities = [] {
+        EngineCapabilities can;
+        can.compare = true;
+        can.visionCache = true;
+        can.smokeTest = true;
+        return can;
+    }();
 
     static generate::ModelInfo defaultInfo();
 };
