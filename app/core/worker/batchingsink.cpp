@@ -21,7 +21,7 @@ void BatchingSink::onText(std::string_view content, std::string_view reasoning) 
 
 void BatchingSink::onFinished(const generate::Stats& stats, const std::string& fullReply) {
     flush();
-    emit worker_.finished(id_, statsToJson(stats), QString::fromStdString(fullReply));
+    emit worker_.finished(id_, app::statsToJson(stats), QString::fromStdString(fullReply));
 }
 
 void BatchingSink::onError(const ErrorInfo& error, const generate::Stats& partial) {

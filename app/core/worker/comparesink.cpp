@@ -30,7 +30,8 @@ void CompareBatchingSink::onText(int column, std::string_view content, std::stri
 void CompareBatchingSink::onFinished(int column, const generate::Stats& stats,
                                      const std::string& fullReply) {
     flush();
-    emit worker_.columnFinished(id_, column, statsToJson(stats), QString::fromStdString(fullReply));
+    emit worker_.columnFinished(id_, column, app::statsToJson(stats),
+                                QString::fromStdString(fullReply));
 }
 
 void CompareBatchingSink::onError(int column, const ErrorInfo& error,
