@@ -35,7 +35,7 @@ int serverPort() {
         return g_port;
     g_server = new QProcess;
     g_server->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    g_server->start(QStringLiteral(FACET_PYTHON),
+    g_server->start(QString::fromStdString(facet::test::pythonPath().string()),
                     {QString::fromStdString(facet::test::fakeVllmPath().string()),
                      QStringLiteral("--exit-with-stdin")});
     if (!g_server->waitForStarted(10000))
@@ -75,7 +75,7 @@ std::filesystem::path testImage(const std::string& name) {
         facet::test::dataDir() / QCoreApplication::applicationName().toStdString();
     if (!std::filesystem::exists(dir / "chart.png")) {
         std::filesystem::create_directories(dir);
-        if (QProcess::execute(QStringLiteral(FACET_PYTHON),
+        if (QProcess::execute(QString::fromStdString(facet::test::pythonPath().string()),
                               {QString::fromStdString(facet::test::fakeVllmPath().string()),
                                "--make-images", QString::fromStdString(dir.string())}) != 0)
             qFatal("cannot write the test images");
