@@ -7,6 +7,7 @@
 #include "Common/appcontroller.h"
 #include "Server/serverconnection.h"
 #include "core/types/replystats.h"
+#include "core/worker/serverquery.h"
 #include "scriptedbackend.h"
 
 #include <QDir>
@@ -215,6 +216,31 @@ private slots:
         QCOMPARE(message(3).finishReason, app::FinishReason::Error);
         QCOMPARE(message(3).text, QStringLiteral("The picture shows a red "));
         QVERIFY2(message(3).error.contains("partial reply"), qPrintable(message(3).error));
+    }
+
+    // GET /v1/models on the thread pool: one answer per latest question, none after cancel,
+    // and an object dropped mid-question neither waits nor hears back.
+    void serverQueryAnswersTheLatestQuestion() {
+        app::ServerQuery query;
+        QSignalSpy answered(&query, &app::ServerQuery::answered);
+        QSignalSpy failed(&query, &app::ServerQuery::failed);
+        query.start(url("busy"), {});
+        query.start(url("plain"), {}); // drops the first one's answer
+        QVERIFY(query.running());
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 10000);
+        QCOMPARE(answered.at(0).at(0).toString(), url("plain"));
+        QCOMPARE(answered.at(0).at(1).toStringList(),
+                 (QStringList{QStringLiteral("gemma-4-test"), QStringLiteral("other-model")}));
+        QVERIFY(!query.running());
+        query.start(url("plain"), {});
+        query.cancel();
+        QTest::qWait(300);
+        QCOMPARE(answered.count(), 1);
+        QCOMPARE(failed.count(), 0);
+        auto dropped = std::make_unique<app::ServerQuery>();
+        dropped->start(url("plain"), {});
+        dropped.reset();
+        QTest::qWait(300); // its task ends on its own; nothing is delivered anywhere
     }
 
     void failedConnectKeepsTheModelInUse() {

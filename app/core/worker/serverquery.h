@@ -1,16 +1,16 @@
 #pragma once
 // GET /v1/models of a vLLM server off the GUI thread: the connect dialog's model list (filled
 // once the URL is typed) and the status line's round trip. One question at a time: a new
-// start() drops the answer of the one before. The destructor stops a running question (libcurl
-// polls the stop flag every 20 ms) and waits for it, so no answer outlives this object.
-#include <QList>
+// start() drops the answer of the one before. Each question runs as a QtConcurrent task on the
+// global thread pool and answers through a QFutureWatcher owned by this object, so the GUI
+// thread never waits for one: a dropped or outlived question is told to stop (libcurl polls
+// the flag every 20 ms), ends on its own, and its answer goes nowhere.
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 #include <atomic>
 #include <memory>
-#include <thread>
 
 namespace facet::app {
 
@@ -32,13 +32,8 @@ signals:
     void failed(const QString& url, const QString& message);
 
 private:
-    struct Running {
-        std::thread thread;
-        std::shared_ptr<std::atomic<bool>> stop;
-    };
-    void reap(); // joins finished threads
-
-    QList<std::shared_ptr<Running>> threads_;
+    // The running question's stop flag, shared with its task (which may outlive this object).
+    std::shared_ptr<std::atomic<bool>> stop_;
     quint64 generation_ = 0;
     bool running_ = false;
 };
