@@ -1621,6 +1621,10 @@
         <source>Connecting</source>
         <translation>연결하는 중</translation>
     </message>
+    <message>
+        <source>This engine cannot use a server</source>
+        <translation>이 엔진은 서버를 사용할 수 없습니다</translation>
+    </message>
 </context>
 <context>
     <name>facet::app::EngineWorker</name>
@@ -1631,6 +1635,14 @@
     <message>
         <source>Connecting</source>
         <translation>연결하는 중</translation>
+    </message>
+    <message>
+        <source>This engine cannot use a server</source>
+        <translation>이 엔진은 서버를 사용할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>This engine cannot compare detail levels</source>
+        <translation>이 엔진은 상세 수준을 비교할 수 없습니다</translation>
     </message>
 </context>
 <context>
