@@ -80,10 +80,6 @@ void EngineWorker::connectServer(quint64 id, const remote::ConnectOptions& optio
     cancels_.end(id);
 }
 
-void EngineWorker::unloadModel() {
-    backend_->unload();
-}
-
 void EngineWorker::preencode(quint64 id, const std::vector<generate::ImageInput>& images) {
     const auto cancel = cancels_.begin(id);
     generate::PreencodeResult result;
@@ -126,13 +122,13 @@ void EngineWorker::runJob(const GenerateJob& job) {
 
 void EngineWorker::runCompare(const CompareJob& job) {
     if (!backend_->loaded()) {
+        const QString message = tr("No model loaded");
+        emit compareEnded(job.id, message, errorInfo(ErrorKind::Other, message.toStdString()));
+        return;
+    }
     if (!backend_->capabilities().compare) {
         const QString message = tr("This engine cannot compare detail levels");
         emit compareEnded(job.id, message, errorInfo(ErrorKind::BadInput, message.toStdString()));
-        return;
-    }
-        const QString message = tr("No model loaded");
-        emit compareEnded(job.id, message, errorInfo(ErrorKind::Other, message.toStdString()));
         return;
     }
     const auto cancel = cancels_.begin(job.id);

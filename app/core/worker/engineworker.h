@@ -57,7 +57,6 @@ public slots:
     // The smoke test of the install (unloads the model; the client loads it again).
     void runSmokeTest(quint64 id, const QString& modelDir, int deviceId,
                       const QString& runtimeLibrary);
-    void unloadModel();
     // Encodes the images into the vision cache while nothing else runs (the client cancels it
     // when a request comes: EngineClient::submit).
     void preencode(quint64 id, const std::vector<facet::generate::ImageInput>& images);
@@ -116,5 +115,5 @@ Q_DECLARE_METATYPE(facet::app::GenerateJob)
 Q_DECLARE_METATYPE(facet::app::CompareJob)
 Q_DECLARE_METATYPE(facet::generate::ModelInfo)
 Q_DECLARE_METATYPE(facet::generate::SamplingSettings)
-Q_DECLARE_METATYPE(facet::ErrorInfo)
 Q_DECLARE_METATYPE(facet::generate::PhaseEvent)
+Q_DECLARE_METATYPE(facet::ErrorInfo)
