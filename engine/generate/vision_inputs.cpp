@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "common/parallel.h"
 #include "generate/bf16.h"
+#include "generate/numpy_trig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -103,6 +104,27 @@ void projectPatches(const PatchEmbedderWeights& w, std::span<const float> pixelV
 
 } // namespace
 
+std::vector<float> visionRopeInverseFrequencies(int headDim, double ropeTheta) {
+    const int half = headDim / 2; // S: channels per axis
+    std::vector<float> inverse(static_cast<std::size_t>(half / 2));
+    const auto theta = static_cast<float>(ropeTheta);
+    for (std::size_t j = 0; j < inverse.size(); ++j) {
+        // torch: 1 / (base ** (arange(0, S, 2, float) / S)), all in float32. The power is
+        // taken correctly rounded (through double) ...
+        const float exponent = static_cast<float>(2 * j) / static_cast<float>(half);
+        const auto power = static_cast<float>(std::pow(static_cast<double>(theta), exponent));
+        inverse[j] = 1.0f / power;
+    }
+    // ... except where torch's vectorised powf (SLEEF, 1-ulp; the first 16 lanes of the
+    // 18-value arange) rounds the other way. Measured with Debian's torch against every
+    // Gemma 4 vision head (head_dim 72 and 64, rope_theta 100): only S = 36, j = 15, where
+    // torch's power is one ulp below the correctly rounded one (test_generate_vision_rope).
+    if (headDim == 72 && theta == 100.0f && inverse.size() > 15)
+        inverse[15] =
+            1.0f / std::nextafter(static_cast<float>(std::pow(100.0, 30.0f / 36.0f)), 0.0f);
+    return inverse;
+}
+
 void buildVisionRope(std::span<const std::int64_t> positions, int headDim, double ropeTheta,
                      std::vector<std::uint16_t>& cos, std::vector<std::uint16_t>& sin) {
     if (headDim % 4 != 0)
@@ -110,13 +132,7 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
     const std::size_t count = positions.size() / 2;
     const int half = headDim / 2; // S: channels per axis
     const int quarter = half / 2; // distinct frequencies per axis
-    std::vector<float> inverse(static_cast<std::size_t>(quarter));
-    const auto theta = static_cast<float>(ropeTheta);
-    for (int j = 0; j < quarter; ++j) {
-        // torch: 1 / (base ** (arange(0, S, 2, float) / S)), all in float32
-        const float exponent = static_cast<float>(2 * j) / static_cast<float>(half);
-        inverse[static_cast<std::size_t>(j)] = 1.0f / std::pow(theta, exponent);
-    }
+    const std::vector<float> inverse = visionRopeInverseFrequencies(headDim, ropeTheta);
     cos.assign(count * static_cast<std::size_t>(headDim), 0);
     sin.assign(count * static_cast<std::size_t>(headDim), 0);
     for (std::size_t p = 0; p < count; ++p) {
@@ -125,8 +141,9 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
                 static_cast<float>(positions[2 * p + static_cast<std::size_t>(axis)]);
             for (int j = 0; j < quarter; ++j) {
                 const float angle = inverse[static_cast<std::size_t>(j)] * position;
-                const std::uint16_t c = floatToBf16(std::cos(angle));
-                const std::uint16_t s = floatToBf16(std::sin(angle));
+                // numpy's float32 cos/sin, as optimum-rbln >= 0.12 tabulates them (numpy_trig.h)
+                const std::uint16_t c = floatToBf16(numpyCosF32(angle));
+                const std::uint16_t s = floatToBf16(numpySinF32(angle));
                 // emb = [f, f] per axis; the x part fills [0, S), the y part [S, 2S)
                 for (int copy = 0; copy < 2; ++copy) {
                     const std::size_t at =

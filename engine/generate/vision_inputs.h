@@ -38,7 +38,12 @@ struct VisionInputsCancelled {};
                                              double ropeTheta,
                                              const std::atomic<bool>* stop = nullptr);
 
-// The rotary part alone (exposed for tests): cos/sin bf16 [P, headDim].
+// transformers' Gemma4VisionRotaryEmbedding inv_freq in float32: head_dim / 4 values.
+[[nodiscard]] std::vector<float> visionRopeInverseFrequencies(int headDim, double ropeTheta);
+
+// The rotary part alone (exposed for tests): cos/sin bf16 [P, headDim], each value
+// bf16(numpy float32 cos/sin of f32(inv_freq[j] * f32(position))), as optimum-rbln 0.12 builds
+// its tables (numpy_trig.h); the x axis fills channels [0, S), the y axis [S, 2S).
 void buildVisionRope(std::span<const std::int64_t> positions, int headDim, double ropeTheta,
                      std::vector<std::uint16_t>& cos, std::vector<std::uint16_t>& sin);
 
