@@ -31,12 +31,18 @@ void AskSink::onFinished(const Stats& s, const std::string&) {
     }
 }
 
-void AskSink::onError(const ErrorInfo& error, const Stats& s) {
+void AskSink::onError(const ErrorInfo& e, const Stats& s) {
     failed = true;
-    if (json_)
-        printJsonLine(errorEventJson(error, s));
-    else
-        std::cerr << "error: " << error.message << "\n";
+    error = e;
+    if (json_) {
+        printJsonLine(errorEventJson(e, s));
+    } else {
+        // A reply the server failed after it began: the text printed so far is its partial
+        // answer, marked as such.
+        if (e.failedMidReply)
+            std::cout << "\n[reply cut short: the server failed it]\n" << std::flush;
+        std::cerr << "error: " << e.message << "\n";
+    }
 }
 
 } // namespace facet::cli

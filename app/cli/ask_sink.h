@@ -3,6 +3,7 @@
 // server: the answer on stdout and a stats line on stderr, or with --json one event per line.
 #include "generate/engine.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,7 @@ class AskSink : public generate::EventSink {
 public:
     explicit AskSink(bool json) : json_(json) {}
     bool failed = false;
+    std::optional<ErrorInfo> error; // the failure, typed (the remote CLI checks /health by it)
 
     void onPhase(const generate::PhaseEvent& e) override;
     void onText(std::string_view content, std::string_view reasoning) override;

@@ -34,7 +34,11 @@ void printTable(const std::vector<Column>& columns, std::size_t turnImages) {
         const std::vector<ImageStats> turn(
             s.images.end() - static_cast<std::ptrdiff_t>(std::min(turnImages, s.images.size())),
             s.images.end());
-        rows.push_back({std::to_string(c.level), joined(turn, &ImageStats::softTokens),
+        // Level 0 is a server's own default (remote::kServerDefaultLevel): no level was sent.
+        rows.push_back({c.level == 0 ? std::string("default") : std::to_string(c.level),
+                        s.remote && s.remote->impliedImageTokens && c.level == 0
+                            ? "server: " + std::to_string(*s.remote->impliedImageTokens)
+                            : joined(turn, &ImageStats::softTokens),
                         joined(turn, &ImageStats::bucket), std::to_string(s.promptTokens),
                         fixed(s.ttftMs, 1), fixed(s.decodeTokensPerS, 1), fixed(s.totalMs, 1),
                         generate::toString(s.finishReason), std::to_string(s.reusedTokens)});

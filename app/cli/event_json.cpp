@@ -35,6 +35,8 @@ nlohmann::json errorEventJson(const ErrorInfo& error, const Stats& partial) {
         j["http_status"] = error.httpStatus;
     if (!error.param.empty())
         j["param"] = error.param;
+    if (error.failedMidReply)
+        j["failed_mid_reply"] = true;
     return j;
 }
 

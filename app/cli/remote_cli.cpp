@@ -23,11 +23,12 @@ using remote::ConnectOptions;
 using remote::RemoteEngine;
 
 const char* const kAskUsage =
-    "ask --server URL [--served-model NAME] --image PATH[@LEVEL]... [--detail LEVEL] "
+    "ask --server URL [--served-model NAME] --image PATH[@LEVEL|@default]... "
+    "[--detail LEVEL|default] "
     "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
 const char* const kCompareUsage =
     "compare --server URL [--served-model NAME] --image PATH [--image PATH]... "
-    "[--levels 70,280,1120] [--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
+    "[--levels default,70,280,1120] [--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
 
 // The exit codes of the server commands, which differ from the local ones (main.cpp): a
 // usage error or a bad file is the caller's to fix (2), the server's failure is 1.
@@ -57,6 +58,18 @@ ConnectOptions connectOptions(const Args& args) {
     return options;
 }
 
+// After a reply the server failed (HTTP 5xx, or an error or abort inside the stream): whether
+// it is still up. vllm-rbln's engine can stop on a request it cannot run (an uncompiled
+// detail level), and then every later request fails too.
+void reportHealth(const ConnectOptions& options, const std::optional<ErrorInfo>& error) {
+    if (!error || error->kind != ErrorKind::Server ||
+        !(error->failedMidReply || error->httpStatus >= 500))
+        return;
+    const std::atomic<bool> noStop{false};
+    const remote::HealthCheck health = remote::checkServerHealth(options, noStop);
+    std::cerr << "facet-cli ask: " << health.message << "\n";
+}
+
 } // namespace
 
 bool namesServer(const std::vector<std::string>& argv) {
@@ -75,9 +88,9 @@ int runRemoteAsk(const std::vector<std::string>& argv) {
         Request request;
         applySamplingArgs(args, request.sampling);
         const int detail =
-            args.value("detail") ? parseLevel(*args.value("detail"), "--detail") : 280;
+            args.value("detail") ? parseLevel(*args.value("detail"), "--detail", true) : 280;
         for (const std::string& spec : args.values("image")) {
-            request.newUserTurn.push_back(imageArg(spec, detail));
+            request.newUserTurn.push_back(imageArg(spec, detail, true));
             remote::checkImageFile(request.newUserTurn.back().image.path);
         }
         request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
@@ -92,6 +105,15 @@ int runRemoteAsk(const std::vector<std::string>& argv) {
         request.sampling.topP = defaults.topP;
         AskSink sink(args.flag("json"));
         engine->createSession()->generate(request, sink, interrupt.flag());
+        if (!args.flag("json") && !sink.failed)
+            for (const UserPart& p : request.newUserTurn)
+                if (p.kind == UserPart::Kind::Image &&
+                    p.image.level == remote::kServerDefaultLevel) {
+                    std::cerr << "[detail level: server default — no level was sent, the server "
+                                 "chose the soft tokens; its usage counts them in the prompt]\n";
+                    break;
+                }
+        reportHealth(connectOptions(args), sink.error);
         return sink.failed ? 1 : 0;
     });
 }
@@ -116,8 +138,8 @@ int runRemoteCompare(const std::vector<std::string>& argv) {
 
         InterruptStops interrupt;
         const auto engine = RemoteEngine::connect(connectOptions(args), interrupt.flag());
-        request.levels =
-            args.value("levels") ? parseLevels(*args.value("levels")) : engine->info().detailLevels;
+        request.levels = args.value("levels") ? parseLevels(*args.value("levels"), true)
+                                              : engine->info().detailLevels;
         const bool json = args.flag("json");
         // Levels not 2..5 distinct offered ones: facet::Error from compare(), exit code 2.
         CliCompareSink sink(json, request.levels.size());

@@ -1,6 +1,7 @@
 #include "sampling_args.h"
 
 #include "args.h"
+#include "common/seed.h"
 
 namespace facet::cli {
 
@@ -9,12 +10,14 @@ void applySamplingArgs(const Args& args, generate::SamplingSettings& s) {
         throw UsageError("--seed and --greedy exclude each other");
     if (args.flag("greedy"))
         s.doSample = false;
-    if (args.value("seed")) {
-        const long long seed = args.intValue("seed", 0);
-        if (seed < 0)
-            throw UsageError("--seed must not be negative");
+    if (const auto text = args.value("seed")) {
+        // One range for every engine and the app (common/seed.h): vLLM takes a signed 64-bit
+        // seed, Facet its non-negative half.
+        const auto seed = facet::parseSeed(*text);
+        if (!seed)
+            throw UsageError("--seed '" + *text + "': " + facet::seedRangeText());
         s.doSample = true;
-        s.seed = static_cast<std::uint64_t>(seed);
+        s.seed = *seed;
     }
     s.maxNewTokens = static_cast<int>(args.intValue("max-new-tokens", s.maxNewTokens));
     if (s.maxNewTokens < 1)

@@ -30,14 +30,20 @@ struct ErrorInfo {
     std::string message; // the whole text, for the user
     // File / ModelFolder: the file or folder the message names; empty where none.
     std::filesystem::path path;
-    // Server: the HTTP status of the answer (0 when there was none: unreachable, timed out).
+    // Server: the HTTP status of the answer (0 when there was none: unreachable, timed out);
+    // for a reply the server failed after it had begun (failedMidReply), the `code` of the error
+    // object it sent inside the stream (vLLM: 500 when its EngineCore died), else 0.
     int httpStatus = 0;
-    // Server: the request field the error is about. The server's own `param` when its body
-    // names one; for a detail level the server refused (vLLM reports a bad mm_processor_kwargs
-    // with a null param) the remote engine names it: remote::kLevelParam.
+    // Server: the request field the error is about, as the server's error body names it (null
+    // or absent: empty). vLLM >= 0.31 names "mm_processor_kwargs" when it refuses per-request
+    // detail levels (remote::isMmKwargsGate); Facet never infers a param from the words.
     std::string param;
     // Server: the server's own words from the error body (the message adds the URL and status).
     std::string serverMessage;
+    // Server: the server began the reply (HTTP 200, text may have arrived) and then ended it as
+    // failed: an error object inside the stream, or finish_reason "abort" / "error". The text
+    // delivered before stays with the caller, to be kept and marked as cut short by the server.
+    bool failedMidReply = false;
 };
 
 class Error : public std::runtime_error {

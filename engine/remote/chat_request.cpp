@@ -27,7 +27,8 @@ std::optional<int> oneLevel(const std::vector<UserPart>& parts) {
         if (p.kind != UserPart::Kind::Image)
             continue;
         listed += (listed.empty() ? "" : ", ") + p.image.path.filename().string() + " at " +
-                  std::to_string(p.image.level);
+                  (p.image.level == kServerDefaultLevel ? std::string("the server default")
+                                                        : std::to_string(p.image.level));
         if (level && *level != p.image.level)
             mixed = true;
         level = level.value_or(p.image.level);
@@ -88,6 +89,12 @@ nlohmann::json buildChatRequest(const Request& request, const std::string& serve
                            {"stream", true},
                            {"stream_options", {{"include_usage", true}}},
                            {"max_tokens", s.maxNewTokens},
+                           // vLLM's default (true) strips <|channel> / <channel|> without a
+                           // reasoning parser: the thought would arrive as answer text.
+                           // Gemma4ReasoningParser.adjust_request sets false itself
+                           // (vllm-project/vllm, vllm/reasoning/gemma4_reasoning_parser.py,
+                           // commit 109eefd6), so one value fits both kinds of server.
+                           {"skip_special_tokens", false},
                            {"chat_template_kwargs", {{"enable_thinking", request.enableThinking}}}};
     if (s.doSample) {
         body["temperature"] = s.temperature;
@@ -98,7 +105,7 @@ nlohmann::json buildChatRequest(const Request& request, const std::string& serve
     } else {
         body["temperature"] = 0.0; // vLLM's greedy decoding
     }
-    if (level)
+    if (level && *level != kServerDefaultLevel)
         body["mm_processor_kwargs"] = {{"max_soft_tokens", *level}};
     return body;
 }

@@ -49,11 +49,13 @@ bool isErrorObject(const nlohmann::json& chunk) {
     return it != chunk.end() && it->is_string() && it->get_ref<const std::string&>() == "error";
 }
 
-std::string errorMessage(const nlohmann::json& error) {
-    if (error.is_object() && error.contains("message") && error["message"].is_string())
-        return error["message"].get<std::string>();
-    // Invalid UTF-8 from the server is replaced, not a reason to throw a JSON type error.
-    return error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+// An error object's fields; one without a message keeps its JSON as the words. Invalid UTF-8
+// from the server is replaced, not a reason to throw a JSON type error.
+ServerErrorBody streamError(const nlohmann::json& json, const nlohmann::json& error) {
+    ServerErrorBody out = parseServerError(json);
+    if (out.message.empty())
+        out.message = error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return out;
 }
 
 } // namespace
@@ -78,7 +80,7 @@ void ChatStream::onEvent(const SseEvent& event) {
     if (done_ || serverError_)
         return; // nothing after [DONE] or an error counts
     if (event.event == "error") {
-        serverError_ = event.data;
+        serverError_ = parseServerError(event.data);
         return;
     }
     if (event.data == "[DONE]") {
@@ -97,12 +99,12 @@ void ChatStream::onChunk(const std::string& data) {
     }
     if (!chunk.is_object())
         throw Error("a stream event is not a JSON object: " + excerpt(data));
-    if (chunk.contains("error")) { // newer vLLM: {"error": {"message": ...}}
-        serverError_ = errorMessage(chunk["error"]);
+    if (chunk.contains("error")) { // current vLLM: {"error": {"message": ...}}
+        serverError_ = streamError(chunk, chunk["error"]);
         return;
     }
-    if (isErrorObject(chunk)) { // older vLLM: the ErrorResponse itself
-        serverError_ = errorMessage(chunk);
+    if (isErrorObject(chunk)) { // vLLM 0.22 (vllm-rbln) and older: the ErrorResponse itself
+        serverError_ = streamError(chunk, chunk);
         return;
     }
     const auto choices = chunk.find("choices");
@@ -120,9 +122,10 @@ void ChatStream::onChunk(const std::string& data) {
         if (const auto delta = choice.find("delta"); delta != choice.end()) {
             if (!delta->is_object())
                 throw Error("a stream chunk's delta is not an object: " + excerpt(data));
-            std::string_view reasoning = stringField(*delta, "reasoning_content");
+            // `reasoning` on current vLLM; `reasoning_content` on servers from before its removal.
+            std::string_view reasoning = stringField(*delta, "reasoning");
             if (reasoning.empty())
-                reasoning = stringField(*delta, "reasoning");
+                reasoning = stringField(*delta, "reasoning_content");
             text(stringField(*delta, "content"), reasoning);
         }
         if (const auto reason = choice.find("finish_reason");

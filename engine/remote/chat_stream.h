@@ -5,6 +5,7 @@
 // (older vLLM), `delta.reasoning` (newer) or, when the server runs no reasoning parser, from the
 // thought channel markers inside `delta.content`, separated by text::ResponseParser exactly as
 // for a local reply. Anything else in the body is reported as "not what vLLM sends".
+#include "remote/server_messages.h"
 #include "remote/sse_parser.h"
 #include "text/response_parser.h"
 
@@ -36,8 +37,12 @@ public:
     [[nodiscard]] bool done() const { return done_; } // "data: [DONE]" arrived
     [[nodiscard]] const std::optional<std::string>& finishReason() const { return finishReason_; }
     [[nodiscard]] const std::optional<StreamUsage>& usage() const { return usage_; }
-    // An error object the server sent inside the stream (vLLM does when generation fails).
-    [[nodiscard]] const std::optional<std::string>& serverError() const { return serverError_; }
+    // An error object the server sent inside the stream: vLLM's chat stream generator turns an
+    // exception (EngineDeadError "EngineCore encountered an issue…", a GenerationError for
+    // finish_reason "error") into `data: {"error": {message, type, param, code}}` and then
+    // `data: [DONE]` (vllm-project/vllm, vllm/entrypoints/openai/chat_completion/serving.py,
+    // chat_completion_stream_generator, commit 006c49d4). Old servers send the flat shape.
+    [[nodiscard]] const std::optional<ServerErrorBody>& serverError() const { return serverError_; }
     // Chunks that carried text: one per generated token on vLLM, the count when no usage came.
     [[nodiscard]] int textChunks() const { return textChunks_; }
     [[nodiscard]] std::optional<Clock::time_point> firstText() const { return firstText_; }
@@ -60,7 +65,7 @@ private:
     bool done_ = false;
     std::optional<std::string> finishReason_;
     std::optional<StreamUsage> usage_;
-    std::optional<std::string> serverError_;
+    std::optional<ServerErrorBody> serverError_;
     int textChunks_ = 0;
     std::optional<Clock::time_point> firstText_, lastText_;
 };

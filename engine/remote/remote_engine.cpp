@@ -53,9 +53,17 @@ std::vector<ServedModel> parseModels(const std::string& apiBase, const std::stri
     for (const auto& m : json["data"]) {
         if (!m.is_object() || !m.contains("id") || !m["id"].is_string())
             throw ServerError(what + "a model entry without an \"id\"");
-        ServedModel served{m["id"].get<std::string>(), 0};
+        ServedModel served;
+        served.id = m["id"].get<std::string>();
         if (const auto len = m.find("max_model_len"); len != m.end() && len->is_number_integer())
             served.maxModelLen = len->get<int>();
+        const auto text = [&](const char* key) {
+            const auto it = m.find(key);
+            return it != m.end() && it->is_string() ? it->get<std::string>() : std::string();
+        };
+        served.ownedBy = text("owned_by");
+        served.root = text("root");
+        served.parent = text("parent");
         models.push_back(std::move(served));
     }
     if (models.empty())
@@ -143,6 +151,30 @@ double RemoteEngine::checkHealth(const std::atomic<bool>& stop) const {
     (void)getOk(data_->apiBase, serverRootFromApiBase(data_->apiBase) + "/health", data_->http,
                 stop);
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+HealthCheck RemoteEngine::health(const std::atomic<bool>& stop) const {
+    ConnectOptions options;
+    options.url = data_->apiBase;
+    options.apiKey = data_->http.apiKey;
+    options.connectTimeout = data_->http.connectTimeout;
+    return checkServerHealth(options, stop);
+}
+
+ServerIdentity RemoteEngine::identity(const std::atomic<bool>& stop) const {
+    ConnectOptions options;
+    options.url = data_->apiBase;
+    options.apiKey = data_->http.apiKey;
+    options.connectTimeout = data_->http.connectTimeout;
+    return queryServerIdentity(options, stop);
+}
+
+int RemoteEngine::maxModelLen() const {
+    return data_->info.maxSeqLen;
+}
+
+int RemoteEngine::promptBudget(int maxTokens) const {
+    return remote::promptBudget(data_->info.maxSeqLen, maxTokens);
 }
 
 void checkImageFile(const std::filesystem::path& file) {

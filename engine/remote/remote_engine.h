@@ -33,10 +33,15 @@ public:
     explicit ServerError(ErrorInfo info) : Error(std::move(info)) {}
 };
 
-// ErrorInfo::param of a request the server refused for its detail level: the request field
-// that carries it. vLLM reports a bad mm_processor_kwargs with a null param, so the remote
-// engine names it when the server's message names max_soft_tokens or the request's level.
-inline constexpr const char* kLevelParam = "mm_processor_kwargs.max_soft_tokens";
+// The `param` of vLLM >= 0.31's HTTP 400 for a request with mm_processor_kwargs when the
+// server was started without --trust-request-mm-kwargs (a breaking change of v0.31.0,
+// vllm-project/vllm PR #58830, which gates mm_processor_kwargs and media_io_kwargs).
+inline constexpr const char* kMmKwargsParam = "mm_processor_kwargs";
+
+// True for that refusal, told by the HTTP status and `param`, never by the wording: the server
+// takes no per-request detail level. The server default level (kServerDefaultLevel, no
+// mm_processor_kwargs) still works there, or the server is restarted with the flag.
+[[nodiscard]] bool isMmKwargsGate(const ErrorInfo& error);
 
 struct ConnectOptions {
     // What the user typed: "http://host:8000/v1", "host:8000" (gets http:// and /v1), https.
@@ -45,18 +50,79 @@ struct ConnectOptions {
     std::optional<std::string> servedModel;
     // Bearer token. Empty: $FACET_API_KEY when set, else none. Never put into a message or log.
     std::optional<std::string> apiKey;
-    // The detail levels to offer (ModelInfo::detailLevels); a server started for fewer refuses
-    // the others per request with HTTP 400 and its own message.
+    // The detail levels to offer (ModelInfo::detailLevels), as the user says the server takes
+    // them: stock vLLM's Gemma 4 processor takes all five; vllm-rbln only those its model was
+    // compiled for, and an other one fails inside its engine (HTTP 500 or an error in the
+    // stream; the engine may stop). No server refuses a level with a 400 that Facet could
+    // learn from. kServerDefaultLevel (chat_request.h) is always accepted besides these.
     std::vector<int> levels{70, 140, 280, 560, 1120};
     std::chrono::milliseconds connectTimeout{10'000};
     // A busy server queues requests: the wait for the first byte of a reply may be long.
     std::chrono::milliseconds firstByteTimeout{300'000};
 };
 
+// One entry of GET /v1/models: vLLM's ModelCard {id, object, created, owned_by ("vllm"),
+// root (the model path it loaded), parent, max_model_len, permission}
+// (vllm-project/vllm, vllm/entrypoints/openai/engine/protocol.py, commit 040a2cc2).
 struct ServedModel {
     std::string id;
     int maxModelLen = 0; // vLLM's max_model_len; 0 when the server does not say
+    std::string ownedBy; // "vllm" on vLLM and on vllm-rbln alike (a plugin changes nothing)
+    std::string root;    // the model path or name the server loaded; empty when not sent
+    std::string parent;  // set for a LoRA adapter: its base model
 };
+
+// What kind of server answers, as far as its API tells. vLLM's API names no platform: a
+// vllm-rbln server (a platform plugin, RBLN-SW/vllm-rbln v0.11.0, commit 95c7a25a) answers
+// /v1/models with owned_by "vllm" like any vLLM, and GET /version with vLLM's own version,
+// {"version": vllm.__version__}. What tells them apart is that version: vllm-rbln pins
+// `vllm==0.22.0+cpu` (its pyproject.toml), a CPU build ("+cpu") of vLLM 0.22.
+enum class ServerKind {
+    Unknown,       // no /version, or one that is not vLLM's shape (a proxy, another server)
+    Vllm,          // vLLM on a GPU or other accelerator: every Gemma 4 level is accepted
+    MaybeVllmRbln, // a CPU build of vLLM ("+cpu"): vllm-rbln, or vLLM on a CPU
+};
+
+struct ServerIdentity {
+    ServerKind kind = ServerKind::Unknown;
+    std::string version; // GET /version's "version"; empty when there was none
+    int major = 0, minor = 0;
+    // vLLM >= 0.31 refuses per-request mm_processor_kwargs unless started with
+    // --trust-request-mm-kwargs (a 0.31.0 breaking change); whether this one was, only a
+    // request shows (isMmKwargsGate).
+    bool mmKwargsGatedByDefault = false;
+    // One sentence for the user: what Facet concluded and why.
+    std::string explanation;
+};
+
+// Reads GET /version's body (empty: none came, e.g. HTTP 404). Pure, for tests and the app.
+[[nodiscard]] ServerIdentity identifyServer(const std::string& versionBody);
+
+// GET /version at the server root (not under /v1), then identifyServer(). A server without
+// /version is Unknown, not an error; unreachable or a cut answer throws ServerError.
+[[nodiscard]] ServerIdentity queryServerIdentity(const ConnectOptions& options,
+                                                 const std::atomic<bool>& stop);
+
+// GET /health: what it said, never a throw (the app asks after a 500 or a failed stream).
+// vLLM answers 200 with an empty body while its engine runs, and 503 once EngineCore died.
+struct HealthCheck {
+    bool up = false;    // answered 2xx
+    int httpStatus = 0; // 0: no answer (unreachable, timed out)
+    double roundTripMs = 0;
+    std::string message; // names the server URL and what happened: for the status line
+};
+[[nodiscard]] HealthCheck checkServerHealth(const ConnectOptions& options,
+                                            const std::atomic<bool>& stop);
+
+// The context a prompt may use on a server: vLLM reserves max_tokens out of max_model_len and
+// refuses (HTTP 400 naming both) a prompt longer than the rest. 0 when max_model_len is not
+// known; never below 0.
+[[nodiscard]] int promptBudget(int maxModelLen, int maxTokens);
+// The failure to report before sending, or nothing: max_tokens alone leaves no room, or the
+// prompt's known lower bound (`promptTokensAtLeast`, e.g. its images' soft tokens) does not fit
+// in max_model_len − max_tokens. Kind BadInput; the message names the URL and both numbers.
+[[nodiscard]] std::optional<ErrorInfo> checkPromptFits(const std::string& apiBase, int maxModelLen,
+                                                       int maxTokens, int promptTokensAtLeast);
 
 // GET /v1/models: what the server serves, in its order (the connect dialog's model list).
 // Throws ServerError.
@@ -89,6 +155,15 @@ public:
     double connectRoundTripMs() const; // GET /v1/models at connect
     // GET /health at the server root; returns the round trip in ms. Throws ServerError.
     double checkHealth(const std::atomic<bool>& stop) const;
+    // The same as data, never throwing: after a 500 or a reply failed by the server, whether
+    // the server is still up (vllm-rbln's engine may stop on an uncompiled level).
+    HealthCheck health(const std::atomic<bool>& stop) const;
+    // GET /version: what kind of server this is (see ServerKind).
+    ServerIdentity identity(const std::atomic<bool>& stop) const;
+    // The chosen model's max_model_len (0: not reported) and what a prompt may use of it with
+    // `maxTokens` reserved for the reply (promptBudget).
+    int maxModelLen() const;
+    int promptBudget(int maxTokens) const;
 
 private:
     explicit RemoteEngine(std::shared_ptr<const RemoteEngineData> data);

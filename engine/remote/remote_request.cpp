@@ -1,5 +1,6 @@
 #include "remote/remote_request.h"
 
+#include "common/seed.h"
 #include "image/image.h"
 #include "image/preprocess.h"
 #include "remote/chat_request.h"
@@ -23,14 +24,19 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
 }
 
 // Soft tokens Facet expects for every image of the request (history first) at the request's
-// one level, from the image size rule; the server's Gemma 4 processor uses the same rule.
+// one level, from the image size rule; the server's Gemma 4 processor uses the same rule. At
+// the server default level Facet cannot know them: the image is listed at level 0 with 0
+// tokens, and only the server's usage can say (RemoteStats::impliedImageTokens).
 void expectImages(const Request& request, int level, Stats& stats) {
     auto add = [&](const std::vector<UserPart>& parts) {
         for (const UserPart& p : parts) {
             if (p.kind != UserPart::Kind::Image)
                 continue;
-            const image::Dimensions d = image::probeDimensions(p.image.path);
-            const int tokens = image::softTokensFor(d.width, d.height, level);
+            int tokens = 0;
+            if (level != kServerDefaultLevel) {
+                const image::Dimensions d = image::probeDimensions(p.image.path);
+                tokens = image::softTokensFor(d.width, d.height, level);
+            }
             stats.images.push_back({tokens, level, 0}); // bucket: the server's choice, unknown
             stats.imageTokens += tokens;
         }
@@ -41,26 +47,18 @@ void expectImages(const Request& request, int level, Stats& stats) {
     add(request.newUserTurn);
 }
 
-// Whether the server's words are about the request's detail level: they name max_soft_tokens,
-// or the level as a number of its own ("140 is not one of 70, 280"). Other 400s (a prompt
-// longer than the context) are not.
-bool namesLevel(const std::string& said, int level) {
-    if (said.find("max_soft_tokens") != std::string::npos)
-        return true;
-    const std::string digits = std::to_string(level);
-    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-    for (auto at = said.find(digits); at != std::string::npos; at = said.find(digits, at + 1)) {
-        const std::size_t end = at + digits.size();
-        if ((at == 0 || !isDigit(said[at - 1])) && (end == said.size() || !isDigit(said[end])))
-            return true;
-    }
-    return false;
+// "stop" (a stop token or string) and "length" end a reply normally. "abort" (vLLM's
+// FinishReason.ABORT: the engine dropped the request) and "error" (FinishReason.ERROR, which
+// current vLLM turns into an in-stream error object first, but an older or other server may
+// pass on) end it as failed by the server.
+bool failedFinish(const std::string& reason) {
+    return reason == "abort" || reason == "error";
 }
 
 FinishReason finishReason(const std::string& reason) {
     if (reason == "length")
         return FinishReason::MaxTokens;
-    return FinishReason::StopToken; // "stop" (a stop token or string)
+    return FinishReason::StopToken;
 }
 
 } // namespace
@@ -92,6 +90,14 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
             expectImages(request, *level, stats);
         if (request.sampling.maxNewTokens < 1)
             throw facet::Error(ErrorKind::BadInput, "max_new_tokens must be at least 1");
+        if (request.sampling.seed && !isValidSeed(*request.sampling.seed))
+            throw facet::Error(ErrorKind::BadInput,
+                               seedRangeText() + ", not " + std::to_string(*request.sampling.seed));
+        // As the local engine does before prefill: the images' soft tokens are a lower bound of
+        // the prompt (the text's tokens are the server's to count).
+        if (auto tooLong = checkPromptFits(data.apiBase, data.info.maxSeqLen,
+                                           request.sampling.maxNewTokens, stats.imageTokens))
+            throw facet::Error(std::move(*tooLong));
         body = buildChatRequest(request, data.info.name, level).dump();
     } catch (const std::exception& e) { // mixed levels, unreadable image: nothing was sent
         return fail(errorInfo(e));
@@ -156,14 +162,27 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
     }
     if (auto failed = failure(data.apiBase, what, result, data.http.firstByteTimeout)) {
         failed->message += kept;
-        if (failed->httpStatus == 400 && failed->param.empty() && level &&
-            namesLevel(failed->serverMessage, *level))
-            failed->param = kLevelParam;
         return fail(*failed);
     }
-    if (stream.serverError())
-        return failServer(server + " reported an error during the reply to " + what + ": " +
-                          *stream.serverError() + kept);
+    if (const auto& said = stream.serverError()) {
+        ErrorInfo error = errorInfo(
+            ErrorKind::Server,
+            server + " failed the reply to " + what + " with an error inside the stream" +
+                (said->code ? " (code " + std::to_string(said->code) + ")" : std::string()) + ": " +
+                said->message + kept);
+        error.httpStatus = said->code;
+        error.param = said->param;
+        error.serverMessage = said->message;
+        error.failedMidReply = true;
+        return fail(error);
+    }
+    if (stream.finishReason() && failedFinish(*stream.finishReason())) {
+        ErrorInfo error = errorInfo(ErrorKind::Server, server + " ended the reply to " + what +
+                                                           " as failed (finish_reason \"" +
+                                                           *stream.finishReason() + "\")" + kept);
+        error.failedMidReply = true;
+        return fail(error);
+    }
     if (result.outcome == HttpResult::Outcome::Cut)
         return failServer(server + " cut the stream in the middle of the reply to " + what + " (" +
                           result.transportError + ")" + kept);

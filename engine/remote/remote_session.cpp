@@ -1,5 +1,6 @@
 // RemoteSession: generate() is one streamed request; compare() one request per level with
 // the same seed, each column's events forwarded with its index.
+#include "remote/chat_request.h"
 #include "remote/remote_engine.h"
 #include "remote/remote_engine_data.h"
 #include "remote/remote_request.h"
@@ -33,7 +34,8 @@ private:
 std::string listed(const std::vector<int>& levels) {
     std::string s;
     for (int l : levels)
-        s += (s.empty() ? "" : ", ") + std::to_string(l);
+        s += (s.empty() ? "" : ", ") +
+             (l == kServerDefaultLevel ? std::string("server default") : std::to_string(l));
     return s;
 }
 
@@ -47,7 +49,8 @@ void checkComparison(const RemoteEngineData& data, const CompareRequest& request
         throw Error(ErrorKind::BadInput,
                     "the detail levels of a comparison must differ (" + listed(levels) + ")");
     for (int l : levels)
-        if (std::find(offered.begin(), offered.end(), l) == offered.end())
+        if (l != kServerDefaultLevel &&
+            std::find(offered.begin(), offered.end(), l) == offered.end())
             throw Error(ErrorKind::BadInput, "detail level " + std::to_string(l) +
                                                  " is not offered for server " + data.apiBase +
                                                  " (offered: " + listed(offered) + ")");
@@ -104,8 +107,10 @@ void RemoteSession::compare(const CompareRequest& compareRequest, CompareSink& s
                 p.image.level = level;
         ColumnSink columnSink(sink, column);
         const RequestOutcome outcome = runRequest(*data_, request, columnSink, stop, baseline);
-        if (!baseline && outcome.ok && outcome.stats.finishReason != FinishReason::Cancelled &&
-            outcome.stats.promptTokens > 0)
+        // The baseline needs a level Facet can count; a server-default column before the
+        // first counted one stays without implied image tokens.
+        if (!baseline && level != kServerDefaultLevel && outcome.ok &&
+            outcome.stats.finishReason != FinishReason::Cancelled && outcome.stats.promptTokens > 0)
             baseline = ImageTokenBaseline{outcome.stats.promptTokens, outcome.stats.imageTokens};
     }
 }

@@ -1,6 +1,10 @@
 #include "remote/server_messages.h"
 
+#include "remote/remote_engine.h"
+
 #include <nlohmann/json.hpp>
+
+#include <cstdint>
 
 namespace facet::remote {
 
@@ -15,42 +19,66 @@ std::string seconds(std::chrono::milliseconds ms) {
 
 } // namespace
 
-ServerErrorBody parseServerError(const std::string& body) {
-    const auto text = [](const nlohmann::json& object, const char* key) -> std::string {
-        const auto it = object.find(key);
-        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-    };
-    ServerErrorBody out;
-    const auto json = nlohmann::json::parse(body, nullptr, false);
-    if (json.is_object()) {
-        if (json.contains("message") && json["message"].is_string()) {
-            out.message = json["message"].get<std::string>();
-            out.param = text(json, "param");
-            out.type = text(json, "type");
-            return out;
-        }
-        if (const auto e = json.find("error"); e != json.end()) {
-            if (e->is_object() && e->contains("message") && (*e)["message"].is_string()) {
-                out.message = (*e)["message"].get<std::string>();
-                out.param = text(*e, "param");
-                out.type = text(*e, "type");
-                return out;
-            }
-            if (e->is_string()) {
-                out.message = e->get<std::string>();
-                return out;
-            }
-        }
-        if (const auto d = json.find("detail"); d != json.end()) {
-            out.message = d->is_string() ? d->get<std::string>() : d->dump();
-            return out;
-        }
+namespace {
+
+std::string textField(const nlohmann::json& object, const char* key) {
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+int codeField(const nlohmann::json& object) {
+    const auto it = object.find("code");
+    if (it != object.end() && it->is_number_integer()) {
+        const auto code = it->get<std::int64_t>();
+        if (code > 0 && code < 1000)
+            return static_cast<int>(code);
     }
+    return 0;
+}
+
+// {"message", "type", "param", "code"}: the fields of both vLLM shapes.
+ServerErrorBody fields(const nlohmann::json& object) {
+    return {object["message"].get<std::string>(), textField(object, "param"),
+            textField(object, "type"), codeField(object)};
+}
+
+bool hasMessage(const nlohmann::json& object) {
+    return object.is_object() && object.contains("message") && object["message"].is_string();
+}
+
+} // namespace
+
+ServerErrorBody parseServerError(const nlohmann::json& json) {
+    if (!json.is_object())
+        return {};
+    if (hasMessage(json)) // the flat shape: vLLM 0.22 (vllm-rbln) and older
+        return fields(json);
+    if (const auto e = json.find("error"); e != json.end()) {
+        if (hasMessage(*e)) // current vLLM: {"error": {...}}
+            return fields(*e);
+        if (e->is_string())
+            return {e->get<std::string>(), {}, {}, 0};
+    }
+    if (const auto d = json.find("detail"); d != json.end())
+        return {d->is_string() ? d->get<std::string>() : d->dump(), {}, {}, 0};
+    return {};
+}
+
+ServerErrorBody parseServerError(const std::string& body) {
+    const auto json = nlohmann::json::parse(body, nullptr, false);
+    ServerErrorBody out = parseServerError(json);
+    if (!out.message.empty())
+        return out;
     std::string start = body.substr(0, 200);
     while (!start.empty() && (start.back() == '\n' || start.back() == '\r' || start.back() == ' '))
         start.pop_back();
     out.message = start.empty() ? "(empty body)" : start;
     return out;
+}
+
+bool isMmKwargsGate(const ErrorInfo& error) {
+    return error.kind == ErrorKind::Server && error.httpStatus == 400 &&
+           error.param == kMmKwargsParam;
 }
 
 std::string serverMessage(const std::string& body) {
@@ -122,6 +150,9 @@ std::optional<ErrorInfo> failure(const std::string& apiBase, const std::string& 
         info.httpStatus = static_cast<int>(r.status);
         info.param = said.param;
         info.serverMessage = said.message;
+        if (isMmKwargsGate(info))
+            info.message += " — this server does not accept per-request detail levels: start it "
+                            "with --trust-request-mm-kwargs, or ask at the server default level";
         return info;
     }
     return std::nullopt;

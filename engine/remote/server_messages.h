@@ -5,22 +5,29 @@
 #include "common/error.h"
 #include "remote/http_transport.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <chrono>
 #include <optional>
 #include <string>
 
 namespace facet::remote {
 
-// What an error body says. vLLM's current shape is {"error": {"message", "type", "param",
-// "code"}}, its older one {"object": "error", "message", "type", "param", "code"}; FastAPI
+// What an error body says. vLLM's current shape is ErrorResponse {"error": ErrorInfo
+// {"message", "type", "param", "code"}} (vllm-project/vllm,
+// vllm/entrypoints/openai/engine/protocol.py, commit 040a2cc2); vllm-rbln's pinned vLLM 0.22
+// and older send the flat {"object": "error", "message", "type", "param", "code"}; FastAPI
 // answers {"detail": ...}; a proxy may send text. `param` is empty where the body names none
-// (null or absent).
+// (null or absent); `code` 0 where it has none.
 struct ServerErrorBody {
     std::string message; // the server's own words; else the start of the body as text
     std::string param;
     std::string type;
+    int code = 0;
 };
 [[nodiscard]] ServerErrorBody parseServerError(const std::string& body);
+// The same for an already parsed JSON value (an error object inside a stream).
+[[nodiscard]] ServerErrorBody parseServerError(const nlohmann::json& json);
 
 // parseServerError(body).message.
 [[nodiscard]] std::string serverMessage(const std::string& body);

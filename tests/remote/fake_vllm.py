@@ -1,13 +1,46 @@
 #!/usr/bin/python3
 """A stand-in for `vllm serve` over real HTTP on loopback, for the remote engine's tests.
 
+Modelled on vLLM's source, not on what Facet expects; each behaviour names the file it copies:
+  V   = vllm-project/vllm: vllm/entrypoints/openai/engine/protocol.py @ 040a2cc2 (ErrorResponse
+        {"error": {message, type, param, code}}, ModelCard, seed range),
+        vllm/entrypoints/openai/chat_completion/serving.py @ 006c49d4
+        (chat_completion_stream_generator: role chunk, deltas, an exception becomes
+        `data: {error}` then `data: [DONE]`), vllm/reasoning/gemma4_reasoning_parser.py
+        @ 109eefd6 (delta.reasoning without the "thought\n" label; adjust_request sets
+        skip_special_tokens false), GET /version = {"version": vllm.__version__} (api_server).
+  R   = RBLN-SW/vllm-rbln v0.11.0 @ 95c7a25a: pins vllm==0.22.0+cpu (pyproject.toml); its
+        Gemma 4 model hands pixel values to optimum-rbln's get_image_features
+        (vllm_rbln/model_executor/models/optimum/gemma4.py), which fails inside the engine for a
+        level the model was not compiled for.
+
 It checks every chat request body the way vLLM's OpenAI server would need it (model, messages,
 image_url data URLs, stream, stream_options, sampling fields, mm_processor_kwargs) and answers
 with SSE streams shaped like vLLM's (chat.completion.chunk objects, a usage chunk with empty
 choices, `data: [DONE]`). The scenario is the first path element after /s/:
-http://127.0.0.1:PORT/s/<scenario>/v1 (plain /v1 is "plain"). GET /_last/<scenario> returns
-the last request of that scenario ({"body": ..., "authorization": ...}) so the test can compare
-the image bytes with its files.
+http://127.0.0.1:PORT/s/<scenario>/v1 (plain /v1 is "plain"); a "~suffix" gives a scenario its
+own state (e.g. rbln~1 and rbln~2 die separately). GET /_last/<scenario> returns the last
+request of that scenario ({"body": ..., "authorization": ...}) so the test can compare the
+image bytes with its files.
+
+Modes (the scenario's name before "~"):
+  plain, current   current vLLM (V): {"error": {...}} bodies, 400 for validation errors
+  gate             vLLM >= 0.31 started without --trust-request-mm-kwargs: HTTP 400, param
+                   "mm_processor_kwargs", for any request that sends mm_processor_kwargs
+                   (v0.31.0 release notes, breaking changes; PR #58830)
+  rbln             vllm-rbln (R): vLLM 0.22's flat {"object": "error", ...} bodies, /version
+                   "0.22.0+cpu", levels 70 and 280 compiled; another level fails in the engine
+                   (HTTP 500 "EngineCore encountered an issue", then /health 503 and every
+                   request 500: the engine is dead)
+  inline           no --reasoning-parser: the thought channel markers are special tokens that
+                   vLLM strips unless the request sends skip_special_tokens: false
+  reasoning        --reasoning-parser gemma4 (V): the thought in delta.reasoning
+  reasoning_content  a server from before delta.reasoning_content was renamed
+  enginedead       the engine dies mid-reply: an error object (code 500) inside the stream,
+                   then [DONE] (V: serving.py)
+  abort            finish_reason "abort" after some text (vLLM's FinishReason.ABORT)
+Every mode refuses a prompt longer than max_model_len - max_tokens with HTTP 400 naming both
+numbers, param "input_tokens" (vLLM's VLLMValidationError wording).
 
 Prints "PORT <n>" on stdout once listening; runs until killed (with --exit-with-stdin also
 until its stdin closes). With --make-images DIR it
@@ -24,7 +57,10 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MODEL = "gemma-4-test"
-SERVED_LEVELS = (70, 280)  # the levels this "server" was started for
+MAX_MODEL_LEN = 8192  # /v1/models' max_model_len for MODEL
+RBLN_LEVELS = (70, 280)  # the levels the "rbln" mode's model was compiled for
+GEMMA4_DEFAULT_LEVEL = 280  # Gemma 4's processor default max_soft_tokens (no mm_processor_kwargs)
+DEAD = set()  # scenarios whose engine died (rbln mode after an uncompiled level)
 API_KEY = "test-key-123"
 # The "slow" reply's gap between chunks. Stop tests assert they finish in under half
 # of it: a client that waited for the next chunk would take the whole gap.
@@ -34,6 +70,17 @@ LOCK = threading.Lock()
 
 MAGIC = [(b"\xff\xd8\xff", "image/jpeg"), (b"\x89PNG\r\n\x1a\n", "image/png"),
          (b"GIF87a", "image/gif"), (b"GIF89a", "image/gif"), (b"BM", "image/bmp")]
+
+
+def mime_of(raw):
+    """The image type of the bytes; WebP is RIFF....WEBP (vLLM decodes it with Pillow)."""
+    if raw[:4] == b"RIFF" and raw[8:12] == b"WEBP":
+        return "image/webp"
+    return next((t for magic, t in MAGIC if raw.startswith(magic)), None)
+
+
+def mode_of(scenario):
+    return scenario.split("~")[0]
 
 
 def chunk(delta=None, finish=None):
@@ -65,9 +112,13 @@ def check_body(body):
         return "max_tokens must be a positive integer"
     if not isinstance(body.get("temperature"), (int, float)):
         return "temperature missing"
-    for key, kind in (("top_p", (int, float)), ("top_k", int), ("seed", int)):
+    for key, kind in (("top_p", (int, float)), ("top_k", int), ("seed", int),
+                      ("skip_special_tokens", bool)):
         if key in body and not isinstance(body[key], kind):
             return f"{key} has the wrong type"
+    # V: seed = Field(None, ge=_LONG_INFO.min, le=_LONG_INFO.max), torch.long
+    if "seed" in body and not -2**63 <= body["seed"] <= 2**63 - 1:
+        return "seed must fit in a signed 64-bit integer"
     kwargs = body.get("chat_template_kwargs")
     if not isinstance(kwargs, dict) or not isinstance(kwargs.get("enable_thinking"), bool):
         return "chat_template_kwargs.enable_thinking missing"
@@ -91,23 +142,24 @@ def check_body(body):
                 if not head.startswith("data:") or not head.endswith(";base64"):
                     return "image_url is not a base64 data URL"
                 raw = base64.b64decode(data, validate=True)
-                mime = next((t for magic, t in MAGIC if raw.startswith(magic)), None)
+                mime = mime_of(raw)
                 if mime != head[5:-7]:
                     return f"data URL says {head[5:-7]} but the bytes are {mime}"
                 images += 1
             else:
                 return f"unknown content part {part.get('type')!r}"
     mm = body.get("mm_processor_kwargs")
-    if images and (not isinstance(mm, dict) or mm.get("max_soft_tokens") not in
-                   (70, 140, 280, 560, 1120)):
-        return "images without mm_processor_kwargs.max_soft_tokens"
+    # Stock vLLM's Gemma 4 processor takes every Gemma 4 level; no kwargs: its default.
+    if mm is not None and (not isinstance(mm, dict) or mm.get("max_soft_tokens") not in
+                           (70, 140, 280, 560, 1120)):
+        return "mm_processor_kwargs.max_soft_tokens is not a Gemma 4 level"
     return None
 
 
 def prompt_tokens(body):
     """A deterministic prompt size: 20 + (level + 2) per image (boi/eoi), so a comparison's
     columns differ by exactly the level difference."""
-    level = (body.get("mm_processor_kwargs") or {}).get("max_soft_tokens", 0)
+    level = (body.get("mm_processor_kwargs") or {}).get("max_soft_tokens", GEMMA4_DEFAULT_LEVEL)
     images = sum(1 for m in body["messages"] if isinstance(m["content"], list)
                  for p in m["content"] if p["type"] == "image_url")
     return 20 + images * (level + 2)
@@ -133,13 +185,13 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def error(self, status, message, kind="BadRequestError"):
-        # "current": the shape of current vLLM (an "error" object); else the older flat one.
-        if getattr(self, "scenario", "") == "current":
-            return self.send_json(status, {"error": {"message": message, "type": kind,
-                                                     "param": None, "code": status}})
-        self.send_json(status, {"object": "error", "message": message, "type": kind,
-                                "param": None, "code": status})
+    def error(self, status, message, kind="BadRequestError", param=None):
+        # V: ErrorResponse {"error": ErrorInfo}; R (vLLM 0.22): the flat older body.
+        if mode_of(getattr(self, "scenario", "")) == "rbln":
+            return self.send_json(status, {"object": "error", "message": message, "type": kind,
+                                           "param": param, "code": status})
+        self.send_json(status, {"error": {"message": message, "type": kind, "param": param,
+                                          "code": status}})
 
     def do_GET(self):
         scenario, path = self.route()
@@ -148,13 +200,20 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, LAST.get(path[len("/_last/"):], {}))
         if scenario == "auth" and self.headers.get("Authorization") != "Bearer " + API_KEY:
             return self.send_json(401, {"error": "Unauthorized"})
-        if path == "/v1/models":
+        if path == "/v1/models":  # V: ModelCard
             data = [] if scenario == "nomodels" else [
-                {"id": MODEL, "object": "model", "owned_by": "vllm", "max_model_len": 8192},
+                {"id": MODEL, "object": "model", "created": 1, "owned_by": "vllm",
+                 "root": "/models/" + MODEL, "parent": None, "max_model_len": MAX_MODEL_LEN,
+                 "permission": []},
                 {"id": "other-model", "object": "model", "owned_by": "vllm"}]
             return self.send_json(200, {"object": "list", "data": data})
-        if path == "/health":
-            self.send_response(200)
+        if path == "/version":  # V: {"version": vllm.__version__}; R pins 0.22.0+cpu
+            if scenario == "noversion":
+                return self.send_json(404, {"detail": "Not Found"})
+            return self.send_json(200, {"version": "0.22.0+cpu" if mode_of(scenario) == "rbln"
+                                        else "0.31.0"})
+        if path == "/health":  # V: 200 with an empty body; 503 once the engine is dead
+            self.send_response(503 if scenario in DEAD else 200)
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
@@ -175,17 +234,37 @@ class Handler(BaseHTTPRequestHandler):
         if self.headers.get("Content-Type") != "application/json":
             return self.error(400, "fake server: Content-Type must be application/json")
         problem = check_body(body)
-        if problem:
-            return self.error(422, "fake server: " + problem)
+        if problem:  # V: request validation errors are 400, not FastAPI's 422
+            return self.error(400, "fake server: " + problem)
         if scenario == "auth" and self.headers.get("Authorization") != "Bearer " + API_KEY:
             return self.send_json(401, {"error": "Unauthorized"})
         if scenario == "busy":
             return self.error(503, "The engine is overloaded: 64 requests waiting",
                               "ServiceUnavailableError")
+        mode = mode_of(scenario)
+        if mode == "gate" and "mm_processor_kwargs" in body:
+            # v0.31.0: per-request mm_processor_kwargs refused unless the server was started
+            # with --trust-request-mm-kwargs (our words; the param is what clients decide by).
+            return self.error(400, "fake server: per-request mm_processor_kwargs are not "
+                                   "accepted; start the server with --trust-request-mm-kwargs",
+                              param="mm_processor_kwargs")
+        engine_dead = "EngineCore encountered an issue. See stack trace (above) for the root cause."
+        if scenario in DEAD:
+            return self.error(500, engine_dead, "InternalServerError")
+        prompt = prompt_tokens(body)
+        if prompt + body["max_tokens"] > MAX_MODEL_LEN:  # V: VLLMValidationError's wording
+            return self.error(
+                400, f"This model's maximum context length is {MAX_MODEL_LEN} tokens. However, "
+                     f"you requested {body['max_tokens']} output tokens and your prompt contains "
+                     f"at least {prompt} input tokens, for a total of at least "
+                     f"{prompt + body['max_tokens']} tokens. Please reduce the length of the "
+                     f"input prompt or the number of requested output tokens. "
+                     f"(parameter=input_tokens, value={prompt})", param="input_tokens")
         level = (body.get("mm_processor_kwargs") or {}).get("max_soft_tokens")
-        if level is not None and level not in SERVED_LEVELS:
-            return self.error(400, f"max_soft_tokens={level} was not compiled into the vision "
-                                   f"tower (compiled: {', '.join(map(str, SERVED_LEVELS))})")
+        if mode == "rbln" and level is not None and level not in RBLN_LEVELS:
+            # R: optimum-rbln's get_image_features fails inside the engine; the engine dies.
+            DEAD.add(scenario)
+            return self.error(500, engine_dead, "InternalServerError")
         if scenario == "html":
             data = b"<html><body>502 Bad Gateway from the proxy</body></html>"
             self.send_response(200)
@@ -211,15 +290,20 @@ class Handler(BaseHTTPRequestHandler):
 
     def events(self, scenario, body):
         """The SSE byte stream of a scenario, as a list of events."""
+        mode = mode_of(scenario)
         content_key = {"reasoning_content": "reasoning_content", "reasoning": "reasoning"}
         pieces = []
-        if scenario in content_key:
-            pieces += [{content_key[scenario]: t} for t in ["Looking at ", "the square…"]]
+        if mode in content_key:  # V: the gemma4 parser drops the "thought\n" label
+            pieces += [{content_key[mode]: t} for t in ["Looking ", "closely."]]
             pieces += [{"content": t} for t in ["It is ", "red."]]
-        elif scenario == "inline":
-            pieces += [{"content": t} for t in
-                       ["<|channel>thou", "ght\nLooking ", "closely.<chan", "nel|>It is red.",
-                        "<turn|>"]]
+        elif mode == "inline":
+            # One piece per token as the detokenizer sends them; <|channel> and <channel|> are
+            # special tokens, stripped when skip_special_tokens is true (vLLM's default).
+            tokens = ["<|channel>", "thought", "\nLooking ", "closely.", "<channel|>", "It is ",
+                      "red."]
+            if body.get("skip_special_tokens", True):
+                tokens = [t for t in tokens if t not in ("<|channel>", "<channel|>")]
+            pieces += [{"content": t} for t in tokens]
         elif scenario == "bench":
             pieces += [{"content": " tok"} for _ in range(body["max_tokens"])]
         else:
@@ -227,7 +311,7 @@ class Handler(BaseHTTPRequestHandler):
                        ["The picture ", "shows a red ", "square — ", "größer ✓ 🟥."]]
         out = [sse(chunk({"role": "assistant", "content": ""}))]
         out += [sse(chunk(p)) for p in pieces]
-        finish = "length" if scenario == "length" else "stop"
+        finish = {"length": "length", "abort": "abort"}.get(mode, "stop")
         out.append(sse(chunk({}, finish)))
         out.append(sse(usage_chunk(prompt_tokens(body), len(pieces))))
         out.append(b"data: [DONE]\n\n")
@@ -272,10 +356,16 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "badjson":
             self.write(events[0] + b"data: {\"choices\": [oops\n\n")
             return self.end()
-        if scenario == "inerror":
+        if mode_of(scenario) == "enginedead":  # V: serving.py's except → error, then [DONE]
             self.write(b"".join(events[:3]))
-            self.write(sse({"error": {"object": "error", "message": "EngineCore died",
-                                      "type": "InternalServerError", "code": 500}}))
+            self.write(sse({"error": {"message": "EngineCore encountered an issue. See stack "
+                                                 "trace (above) for the root cause.",
+                                      "type": "InternalServerError", "param": None,
+                                      "code": 500}}))
+            self.write(b"data: [DONE]\n\n")
+            return self.end()
+        if mode_of(scenario) == "abort":  # text, then finish_reason "abort"
+            self.write(b"".join(events[:3] + events[-3:]))
             return self.end()
         if scenario == "bench":
             self.write(b"".join(events))
@@ -286,10 +376,12 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def make_images(folder):
-    """The test images: a 640x480 JPEG and a 224x224 PNG (Pillow, as the real server decodes)."""
+    """The test images: a 640x480 JPEG, a 224x224 PNG and a 320x240 WebP (Pillow, as the real
+    server decodes them)."""
     from PIL import Image
     Image.new("RGB", (640, 480), (200, 30, 40)).save(f"{folder}/photo.jpg", quality=90)
     Image.new("RGB", (224, 224), (10, 120, 240)).save(f"{folder}/chart.png")
+    Image.new("RGB", (320, 240), (30, 200, 90)).save(f"{folder}/leaf.webp")
 
 
 def main():

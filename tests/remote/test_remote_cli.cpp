@@ -49,7 +49,7 @@ private slots:
                 reasoning += e["reasoning"].toString();
             }
         QCOMPARE(content, QString("It is red."));
-        QCOMPARE(reasoning, QString("Looking at the square…"));
+        QCOMPARE(reasoning, QString("Looking closely."));
         const QJsonObject last = r.events.back();
         QCOMPARE(last["type"].toString(), QString("stats"));
         const QJsonObject stats = last["stats"].toObject();
@@ -89,11 +89,22 @@ private slots:
         const QList<Case> cases = {
             {{"--server", url("busy"), "--image", image("photo.jpg", "70")},
              {url("busy"), "HTTP 503", "overloaded"}},
-            {{"--server", url("plain"), "--image", image("photo.jpg", "560")},
-             {url("plain"), "HTTP 400", "max_soft_tokens=560"}},
+            // vLLM >= 0.31 without --trust-request-mm-kwargs: the fix is named with the URL.
+            {{"--server", url("gate"), "--image", image("photo.jpg", "280")},
+             {url("gate"), "HTTP 400", "--trust-request-mm-kwargs"}},
+            // vllm-rbln and a level it was not compiled for: 500, then /health tells it died.
+            {{"--server", url("rbln~cli"), "--image", image("photo.jpg", "560")},
+             {url("rbln~cli"), "HTTP 500", "EngineCore", "/health", "may have stopped"}},
+            {{"--server", url("enginedead"), "--image", image("photo.jpg", "70")},
+             {url("enginedead"), "inside the stream", "kept", "still up"}},
+            {{"--server", url("abort"), "--image", image("photo.jpg", "70")},
+             {url("abort"), "\"abort\""}},
+            {{"--server", url("plain"), "--image", image("photo.jpg", "70"), "--max-new-tokens",
+              "8112"},
+             {url("plain"), "HTTP 400", "8192", "8112"}},
             {{"--server", url("plain"), "--served-model", "other-model", "--image",
               image("photo.jpg", "70")},
-             {"HTTP 422", "other-model"}},
+             {"HTTP 400", "other-model"}},
             {{"--server", url("drop"), "--image", image("photo.jpg", "70")},
              {url("drop"), "in the middle of the reply"}},
             {{"--server", url("auth"), "--image", image("photo.jpg", "70")},
@@ -116,8 +127,8 @@ private slots:
 
     // --json error events keep "message" and "stats" and add the kind, status and param.
     void jsonErrorEventIsTyped() {
-        const CliRun r = cli({"ask", "--server", url("current"), "--image",
-                              image("photo.jpg", "560"), "--json", "Q?"});
+        const CliRun r = cli(
+            {"ask", "--server", url("gate"), "--image", image("photo.jpg", "560"), "--json", "Q?"});
         QCOMPARE(r.exitCode, 1);
         QJsonObject error;
         for (const QJsonObject& e : r.events)
@@ -128,7 +139,12 @@ private slots:
         QVERIFY(error["stats"].isObject());
         QCOMPARE(error["kind"].toString(), QString("server"));
         QCOMPARE(error["http_status"].toInt(), 400);
-        QCOMPARE(error["param"].toString(), QString("mm_processor_kwargs.max_soft_tokens"));
+        QCOMPARE(error["param"].toString(), QString("mm_processor_kwargs"));
+        // The same server answers the server default level (PATH@default).
+        const CliRun plain =
+            cli({"ask", "--server", url("gate"), "--image", image("photo.jpg", "default"), "Q?"});
+        QVERIFY2(plain.exitCode == 0 && plain.err.contains("server default"),
+                 plain.err.constData());
     }
 
     void badArgumentsExitTwo() {
@@ -140,6 +156,9 @@ private slots:
             {"--server", url("plain"), "--image", image("photo.jpg", "70"), "--image",
              image("chart.png", "280"), "Q?"}, // two levels in one message
             {"--server", url("plain"), "--bogus", "Q?"},
+            {"--server", url("plain"), "--image", image("photo.jpg"), "--seed",
+             "9223372036854775808", "Q?"}, // 2^63: past vLLM's signed 64-bit seed
+            {"--server", url("plain"), "--image", image("photo.jpg"), "--seed", "-1", "Q?"},
             {"--server", "ftp://example.org", "--image", image("photo.jpg"), "Q?"},
         };
         for (const QStringList& args : cases) {
@@ -174,12 +193,17 @@ private slots:
         QCOMPARE(stats[1]["stats"].toObject()["engine"].toString(), QString("remote"));
         QVERIFY(stats[1]["stats"].toObject()["implied_image_tokens"].isDouble());
 
-        const CliRun table = cli({"compare", "--server", url("plain"), "--image",
+        const CliRun table = cli({"compare", "--server", url("rbln~cmp"), "--image",
                                   image("photo.jpg"), "--levels", "70,560", "Q?"});
-        QCOMPARE(table.exitCode, 1); // the server refuses 560: that column fails, 70 runs
+        QCOMPARE(table.exitCode, 1); // vllm-rbln fails 560 in its engine: that column fails
         QVERIFY(table.out.contains("== detail level 70"));
-        QVERIFY(table.out.contains("HTTP 400"));
+        QVERIFY(table.out.contains("HTTP 500"));
         QVERIFY(table.out.contains("TTFT ms"));
+
+        const CliRun withDefault = cli({"compare", "--server", url("plain"), "--image",
+                                        image("photo.jpg"), "--levels", "70,default", "Q?"});
+        QVERIFY2(withDefault.exitCode == 0, withDefault.err.constData());
+        QVERIFY2(withDefault.out.contains("server: "), withDefault.out.constData());
 
         const CliRun one = cli({"compare", "--server", url("plain"), "--image", image("photo.jpg"),
                                 "--levels", "70", "Q?"});
