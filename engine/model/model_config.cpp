@@ -32,6 +32,53 @@ std::map<std::string, RopeParameters> parseRopeSets(const JsonFields& f, double 
     return sets;
 }
 
+// transformers >= 5.15 (Gemma4TextConfig.__post_init__ + the heterogeneous config helpers)
+// no longer saves global_head_dim / num_global_key_value_heads: it folds them into
+// per_layer_config = {"05": {"head_dim": 512, "num_key_value_heads": 4}, ...}, one entry per
+// full_attention layer, keys zero-padded layer indices. Read the full-attention layers' values
+// back into the two fields; they must agree across those layers (one KV geometry per type).
+void readPerLayerConfig(const JsonFields& f, TextConfig& t) {
+    const auto per = f.child("per_layer_config");
+    if (!per)
+        return;
+    t.perLayerConfig = true;
+    for (const auto& [key, value] : per->object().items()) {
+        std::size_t used = 0;
+        long long layer = -1;
+        try {
+            layer = std::stoll(key, &used);
+        } catch (const std::exception&) {
+        }
+        if (used != key.size() || layer < 0 || layer >= t.numHiddenLayers) {
+            f.problem("per_layer_config", "key '" + key + "' is not a layer index below " +
+                                              std::to_string(t.numHiddenLayers));
+            continue;
+        }
+        const auto entry = per->child(key);
+        if (!entry)
+            continue;
+        const bool full = static_cast<std::size_t>(layer) < t.layerTypes.size() &&
+                          t.layerTypes[static_cast<std::size_t>(layer)] == "full_attention";
+        const auto take = [&](const char* name, std::optional<std::int64_t>& out) {
+            const auto v = entry->positiveInteger(name);
+            if (!v)
+                return;
+            if (!full) {
+                f.problem("per_layer_config." + key + "." + name,
+                          "overrides a sliding_attention layer, which Facet does not support");
+                return;
+            }
+            if (out && *out != *v)
+                f.problem("per_layer_config." + key + "." + name,
+                          "is " + std::to_string(*v) + " but another full_attention layer has " +
+                              std::to_string(*out));
+            out = v;
+        };
+        take("head_dim", t.globalHeadDim);
+        take("num_key_value_heads", t.numGlobalKeyValueHeads);
+    }
+}
+
 void required(const JsonFields& f, std::string_view key, std::int64_t& out) {
     if (auto v = f.positiveInteger(key))
         out = *v;
@@ -59,6 +106,7 @@ TextConfig parseText(const JsonFields& f) {
     t.padTokenId = f.integer("pad_token_id");
     t.rope = parseRopeSets(f, 10000.0);
     t.tieWordEmbeddings = f.boolean("tie_word_embeddings");
+    readPerLayerConfig(f, t);
     if (!t.layerTypes.empty() && t.numHiddenLayers > 0 &&
         static_cast<std::int64_t>(t.layerTypes.size()) != t.numHiddenLayers)
         f.problem("layer_types", "has " + std::to_string(t.layerTypes.size()) +

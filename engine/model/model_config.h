@@ -25,9 +25,13 @@ struct TextConfig {
     std::int64_t numHiddenLayers = 0;
     std::int64_t numAttentionHeads = 0;
     std::int64_t numKeyValueHeads = 0;
+    // Full-attention layers' KV heads and head size: top-level num_global_key_value_heads /
+    // global_head_dim (transformers < 5.15) or the full_attention entries of per_layer_config
+    // (>= 5.15, which writes no top-level keys; then perLayerConfig is true).
     std::optional<std::int64_t> numGlobalKeyValueHeads;
-    std::int64_t headDim = 0;
+    std::int64_t headDim = 0; // sliding_attention layers'
     std::optional<std::int64_t> globalHeadDim;
+    bool perLayerConfig = false;
     std::int64_t vocabSize = 0;
     std::optional<std::int64_t> vocabSizePerLayerInput;
     std::int64_t hiddenSizePerLayerInput = 0; // > 0 only for the E-series (per-layer inputs)

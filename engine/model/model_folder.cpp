@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "model/bucket_rules.h"
+#include "model/graph_dtypes.h"
 
 #include <algorithm>
 #include <utility>
@@ -86,6 +87,8 @@ void ModelFolder::checkRules() {
     if (lm.maxSeqLen)
         for (const std::string& p : attentionProblems(lm, attention_, npu()))
             problems_.push_back(file + ": " + p);
+    for (std::string& p : graphDtypeProblems(file, rbln_))
+        problems_.push_back(std::move(p));
 }
 
 void ModelFolder::checkConsistency() {

@@ -94,6 +94,45 @@ BucketKey readBuckets(const JsonFields& f, std::vector<std::int64_t>& buckets) {
     return BucketKey::Absent;
 }
 
+// cache_metas (0.12) or kvcache_metas (<= 0.11): [{name, layer_index, shape, layer_type,
+// is_auto, dtype}, ...]; is_auto and keys added later are not needed by the host.
+void readCacheMetas(const JsonFields& f, LanguageModelRblnConfig& l) {
+    for (const char* key : {"cache_metas", "kvcache_metas"}) {
+        if (!f.has(key))
+            continue;
+        if (!l.cacheMetasKey.empty()) {
+            f.problem(key, "is given together with " + l.cacheMetasKey);
+            return;
+        }
+        l.cacheMetasKey = key;
+        const auto& list = f.object().at(key);
+        if (!list.is_array()) {
+            f.problem(key, "expected a list, got " + jsonExcerpt(list));
+            continue;
+        }
+        for (size_t i = 0; i < list.size(); ++i) {
+            const auto& e = list[i];
+            const std::string at = std::string(key) + "[" + std::to_string(i) + "]";
+            if (!e.is_object() || !e.contains("name") || !e["name"].is_string() ||
+                !e.contains("dtype") || !e["dtype"].is_string()) {
+                f.problem(at, "expected an object with a name and a dtype");
+                continue;
+            }
+            CacheMeta m{
+                e["name"].get<std::string>(), std::nullopt, {}, {}, e["dtype"].get<std::string>()};
+            if (const auto type = e.find("layer_type"); type != e.end() && type->is_string())
+                m.layerType = type->get<std::string>();
+            if (e.contains("layer_index") && e["layer_index"].is_number_integer())
+                m.layerIndex = e["layer_index"].get<std::int64_t>();
+            if (e.contains("shape") && e["shape"].is_array())
+                for (const auto& d : e["shape"])
+                    if (d.is_number_integer())
+                        m.shape.push_back(d.get<std::int64_t>());
+            l.cacheMetas.push_back(std::move(m));
+        }
+    }
+}
+
 VisionTowerRblnConfig parseVision(const JsonFields& f) {
     VisionTowerRblnConfig v;
     v.batchSize = f.positiveInteger("batch_size");
@@ -101,6 +140,7 @@ VisionTowerRblnConfig parseVision(const JsonFields& f) {
     v.poolingKernelSize = f.positiveInteger("pooling_kernel_size");
     v.patchSize = f.positiveInteger("patch_size");
     v.optimumRblnVersion = f.string("optimum_rbln_version");
+    v.dtype = f.string("dtype");
     v.compileCfgs = parseCompileCfgs(f);
     return v;
 }
@@ -125,7 +165,10 @@ LanguageModelRblnConfig parseLanguage(const JsonFields& f) {
     l.useAttentionMask = f.boolean("use_attention_mask");
     l.usePositionIds = f.boolean("use_position_ids");
     l.numDevices = f.positiveInteger("num_devices");
+    l.tensorParallelSize = f.positiveInteger("tensor_parallel_size");
     l.optimumRblnVersion = f.string("optimum_rbln_version");
+    l.dtype = f.string("dtype");
+    readCacheMetas(f, l);
     l.compileCfgs = parseCompileCfgs(f);
     return l;
 }

@@ -30,6 +30,16 @@ struct CompileConfig {
     std::vector<std::vector<GraphInput>> inputInfo;
 };
 
+// One KV-cache description of language_model (`cache_metas`, optimum-rbln 0.12; `kvcache_metas`
+// before: the deprecate_kwarg in RBLNDecoderOnlyModelConfig.__init__ maps the old name).
+struct CacheMeta {
+    std::string name;
+    std::optional<std::int64_t> layerIndex;
+    std::vector<std::int64_t> shape;
+    std::string layerType;
+    std::string dtype;
+};
+
 // Which spelling of the image-prefill bucket key the file uses; they imply different rules.
 enum class BucketKey {
     Absent,
@@ -43,6 +53,7 @@ struct VisionTowerRblnConfig {
     std::optional<std::int64_t> poolingKernelSize;
     std::optional<std::int64_t> patchSize;
     std::optional<std::string> optimumRblnVersion;
+    std::optional<std::string> dtype;
     std::vector<CompileConfig> compileCfgs;
 };
 
@@ -65,7 +76,11 @@ struct LanguageModelRblnConfig {
     std::optional<bool> useAttentionMask; // Gemma 4 forces both to true
     std::optional<bool> usePositionIds;
     std::optional<std::int64_t> numDevices;
+    std::optional<std::int64_t> tensorParallelSize; // the older name of num_devices
     std::optional<std::string> optimumRblnVersion;
+    std::optional<std::string> dtype;
+    std::vector<CacheMeta> cacheMetas;
+    std::string cacheMetasKey; // "cache_metas" (0.12), "kvcache_metas" (<= 0.11) or empty
     std::vector<CompileConfig> compileCfgs;
 };
 

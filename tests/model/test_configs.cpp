@@ -1,6 +1,7 @@
 // Config readers: rbln_config.json (both bucket-key spellings, int-or-list values,
 // _compile_cfgs with input_info, unknown keys kept), config.json and generation_config.json,
 // and error messages that name the file and the field.
+#include "model/graph_dtypes.h"
 #include "model/model_config.h"
 #include "model/rbln_config.h"
 
@@ -179,6 +180,106 @@ private slots:
         };
         for (const auto& e : expected)
             QVERIFY2(std::find(problems.begin(), problems.end(), e) != problems.end(), e.c_str());
+    }
+
+    // optimum-rbln 0.12's language_model: cache_metas (renamed from kvcache_metas) and the new
+    // _requires_batch_sort, which changes nothing for batch 1; real-shaped (31B, layers 0 and 5).
+    void readsBothCacheMetaSpellings_data() {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("0.12 cache_metas") << "cache_metas";
+        QTest::newRow("0.11 kvcache_metas") << "kvcache_metas";
+    }
+    void readsBothCacheMetaSpellings() {
+        QFETCH(QString, key);
+        json j = json::parse(R"({"dtype": "bfloat16", "optimum_rbln_version": "0.12.0",
+          "_compile_cfgs": [{"compiled_model_name": "compiled_model", "npu": "RBLN-CR03",
+             "num_devices": 1,
+             "input_info": [[["image_features", [1, 280, 1152], "bfloat16"]]]}],
+          "vision_tower": {"max_soft_tokens": [280]},
+          "language_model": {"dtype": "bfloat16", "max_seq_len": 262144,
+            "_requires_batch_sort": false, "prefill_chunk_size": 512}})");
+        j["language_model"][key.toStdString()] = json::parse(R"([
+          {"name": "past_key_values_0", "layer_index": 0, "shape": [1, 16, 1024, 256],
+           "layer_type": "sliding_attention", "is_auto": false, "dtype": "bfloat16"},
+          {"name": "past_key_values_10", "layer_index": 5, "shape": [16, 4, 16384, 512],
+           "layer_type": "full_attention", "is_auto": true, "dtype": "bfloat16"}])");
+        Problems problems;
+        const RblnConfig c = rbln(j, problems);
+        QVERIFY(problems.empty());
+        QCOMPARE(QString::fromStdString(c.languageModel.cacheMetasKey), key);
+        QCOMPARE(c.languageModel.cacheMetas.size(), std::size_t{2});
+        QCOMPARE(c.languageModel.cacheMetas[1].layerIndex.value_or(-1), std::int64_t{5});
+        QCOMPARE(c.languageModel.cacheMetas[1].shape,
+                 (std::vector<std::int64_t>{16, 4, 16384, 512}));
+        QVERIFY(graphDtypeProblems("rbln_config.json", c).empty());
+        QCOMPARE(detectLayout(c).name, std::string("optimum-rbln 0.12"));
+    }
+
+    // transformers >= 5.15 writes per_layer_config instead of global_head_dim and
+    // num_global_key_value_heads (31B: head_dim 256, full layers 512 with 4 KV heads).
+    void readsPerLayerConfig() {
+        const json j = json::parse(R"({"model_type": "gemma4",
+          "text_config": {"hidden_size": 5376, "num_hidden_layers": 6,
+            "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 256,
+            "vocab_size": 262144, "attention_k_eq_v": true,
+            "layer_types": ["sliding_attention", "sliding_attention", "sliding_attention",
+                            "sliding_attention", "sliding_attention", "full_attention"],
+            "per_layer_config": {"5": {"head_dim": 512, "num_key_value_heads": 4}}},
+          "vision_config": {"hidden_size": 1152, "num_hidden_layers": 27,
+            "num_attention_heads": 16, "head_dim": 72}})");
+        Problems problems;
+        const ModelConfig c = parseModelConfig("config.json", j, problems);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+        QVERIFY(c.text.perLayerConfig);
+        QCOMPARE(c.text.headDim, std::int64_t{256});
+        QCOMPARE(c.text.globalHeadDim.value_or(0), std::int64_t{512});
+        QCOMPARE(c.text.numGlobalKeyValueHeads.value_or(0), std::int64_t{4});
+        json bad = j;
+        bad["text_config"]["per_layer_config"]["2"] = {{"head_dim", 128}};
+        Problems badProblems;
+        (void)parseModelConfig("config.json", bad, badProblems);
+        QCOMPARE(badProblems.size(), std::size_t{1});
+        QVERIFY(badProblems.front().find("per_layer_config.2.head_dim") != std::string::npos);
+    }
+
+    // What the host does not feed as optimum-rbln does is refused, naming graph, input, dtype.
+    void refusesOtherDtypesAndSeveralDevices_data() {
+        QTest::addColumn<QString>("patch");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("float16 activations")
+            << R"({"language_model": {"_compile_cfgs": [{"compiled_model_name": "prefill",
+                 "input_info": [["inputs_embeds", [1, 128, 5376], "float16"]]}]}})"
+            << "graph language_model/prefill, input inputs_embeds is float16";
+        QTest::newRow("fp8 KV cache")
+            << R"({"language_model": {"cache_metas": [{"name": "past_key_values_0",
+                 "dtype": "float8_e4m3fn"}]}})"
+            << "cache_metas past_key_values_0 is float8_e4m3fn";
+        QTest::newRow("quantized activations")
+            << R"({"language_model": {"quantization": {"weights": "fp8", "activations": "fp8"}}})"
+            << "quantization.activations is \"fp8\"";
+        QTest::newRow("int8 projector input")
+            << R"({"_compile_cfgs": [{"compiled_model_name": "compiled_model",
+                 "input_info": [[["image_features", [1, 280, 1152], "int8"]]]}]})"
+            << "graph compiled_model, input image_features is int8";
+        QTest::newRow("several devices")
+            << R"({"language_model": {"_compile_cfgs": [{"compiled_model_name": "prefill",
+                 "num_devices": 4, "input_info": []}]}})"
+            << "compiled for 4 devices (num_devices); this app runs one NPU";
+    }
+    void refusesOtherDtypesAndSeveralDevices() {
+        QFETCH(QString, patch);
+        QFETCH(QString, expected);
+        json j = json::parse(R"({"dtype": "bfloat16", "vision_tower": {},
+          "language_model": {"max_seq_len": 8192}})");
+        j.merge_patch(json::parse(patch.toStdString()));
+        Problems problems;
+        const RblnConfig c = rbln(j, problems);
+        QVERIFY(problems.empty());
+        const auto found = graphDtypeProblems("rbln_config.json", c);
+        QCOMPARE(found.size(), std::size_t{1});
+        QVERIFY2(found.front().find(expected.toStdString()) != std::string::npos,
+                 found.front().c_str());
+        QVERIFY(found.front().rfind("rbln_config.json: ", 0) == 0);
     }
 
     void readsGenerationConfig_data() {
