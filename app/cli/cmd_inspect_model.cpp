@@ -3,6 +3,7 @@
 // missing) and every problem that keeps it from being used. Exit 0 if usable, 2 if not.
 #include "args.h"
 #include "command.h"
+#include "model/graph_dtypes.h"
 #include "model/model_folder.h"
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,45 @@ std::string listText(const std::vector<std::int64_t>& values) {
     for (size_t i = 0; i < values.size(); ++i)
         text += (i ? ", " : "") + std::to_string(values[i]);
     return text.empty() ? "-" : text;
+}
+
+// Each graph file's input dtypes as input_info records them (static KV-cache inputs summed up
+// as one entry), with how many graphs (input_info sets) share them, and the outputs' dtypes
+// the host reads (projector: its image_features dtype; vision: bf16 + bool; LM: bf16 logits).
+struct GraphDtypes {
+    std::string graph;
+    std::size_t graphs = 0;
+    std::vector<std::pair<std::string, std::string>> inputs;
+    std::string outputs;
+};
+
+std::vector<GraphDtypes> graphDtypes(const facet::model::RblnConfig& rbln) {
+    std::vector<GraphDtypes> out;
+    const auto add = [&](const std::string& owner, const auto& cfgs, const std::string& outputs) {
+        for (const facet::model::CompileConfig& c : cfgs) {
+            GraphDtypes g{owner + c.compiledModelName, c.inputInfo.size(), {}, outputs};
+            std::string kv;
+            if (!c.inputInfo.empty())
+                for (const auto& in : c.inputInfo.front()) {
+                    if (in.name.rfind("past_key_values", 0) == 0) {
+                        kv = in.dtype;
+                        continue;
+                    }
+                    g.inputs.emplace_back(in.name, in.dtype);
+                }
+            if (!kv.empty())
+                g.inputs.emplace_back("past_key_values_*", kv);
+            if (g.outputs.empty())
+                for (const auto& [name, dtype] : g.inputs)
+                    if (name == "image_features")
+                        g.outputs = "image_embeds " + dtype;
+            out.push_back(std::move(g));
+        }
+    };
+    add("", rbln.compileCfgs, "");
+    add("vision_tower/", rbln.visionTower.compileCfgs, "hidden_states bfloat16, pooler_mask bool");
+    add("language_model/", rbln.languageModel.compileCfgs, "logits bfloat16");
+    return out;
 }
 
 nlohmann::json toJson(const ModelFolder& f) {
@@ -38,7 +78,24 @@ nlohmann::json toJson(const ModelFolder& f) {
                          {"present", file.present}});
     }
     const auto optional = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+    const auto layout = facet::model::detectLayout(f.rblnConfig());
+    nlohmann::json graphs = nlohmann::json::array();
+    for (const auto& g : graphDtypes(f.rblnConfig())) {
+        nlohmann::json inputs = nlohmann::json::array();
+        for (const auto& [name, dtype] : g.inputs)
+            inputs.push_back({{"name", name}, {"dtype", dtype}});
+        graphs.push_back({{"graph", g.graph},
+                          {"input_info_sets", g.graphs},
+                          {"inputs", inputs},
+                          {"outputs", g.outputs}});
+    }
     return {{"directory", f.directory().string()},
+            {"layout",
+             {{"name", layout.name},
+              {"projector_input_dtype", layout.projectorInputDtype},
+              {"cache_metas_key", layout.cacheMetasKey},
+              {"per_layer_config", f.modelConfig().text.perLayerConfig}}},
+            {"graph_dtypes", graphs},
             {"usable", f.usable()},
             {"model_type", optional(f.modelConfig().modelType)},
             {"optimum_rbln_version", optional(f.optimumRblnVersion())},
@@ -85,8 +142,23 @@ void printText(const ModelFolder& f) {
               << "; vision " << m.vision.hiddenSize << " hidden x " << m.vision.numHiddenLayers
               << " layers\n"
               << "optimum-rbln " << f.optimumRblnVersion().value_or("?") << ", npu "
-              << f.npu().value_or("?") << "\n"
-              << "Detail levels (max_soft_tokens) -> image-prefill bucket:\n";
+              << f.npu().value_or("?") << "\n";
+    const auto layout = facet::model::detectLayout(f.rblnConfig());
+    std::cout << "Layout: " << layout.name << " (projector image_features "
+              << (layout.projectorInputDtype.empty() ? "?" : layout.projectorInputDtype)
+              << ", KV-cache metadata under "
+              << (layout.cacheMetasKey.empty() ? "-" : layout.cacheMetasKey)
+              << ", config.json full-attention heads from "
+              << (m.text.perLayerConfig ? "per_layer_config" : "top-level keys") << ")\n"
+              << "Graph dtypes (input_info):\n";
+    for (const auto& g : graphDtypes(f.rblnConfig())) {
+        std::cout << "  " << g.graph << " (" << g.graphs << (g.graphs == 1 ? " graph" : " graphs")
+                  << "):";
+        for (const auto& [name, dtype] : g.inputs)
+            std::cout << " " << name << " " << dtype << ";";
+        std::cout << " -> " << g.outputs << "\n";
+    }
+    std::cout << "Detail levels (max_soft_tokens) -> image-prefill bucket:\n";
     for (std::int64_t level : f.detailLevels()) {
         const auto bucket = f.bucketForLevel(level);
         std::cout << "  " << level << " -> " << (bucket ? std::to_string(*bucket) : "none") << "\n";

@@ -31,7 +31,7 @@ std::vector<int64_t> parseList(const std::string& option, const std::string& tex
 int runMakeSimModel(const std::vector<std::string>& argv) {
     const facet::cli::Args args(argv,
                                 {"seed", "levels", "image-buckets", "max-seq-len", "partition",
-                                 "prefill-chunk", "tokenizer", "weights"},
+                                 "prefill-chunk", "tokenizer", "weights", "optimum-rbln"},
                                 {});
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one folder");
@@ -48,9 +48,15 @@ int runMakeSimModel(const std::vector<std::string>& argv) {
         options.tokenizerDir = *v;
     if (auto v = args.value("weights")) // trained weights (the demo model's) instead of --seed
         options.weights = *v;
+    if (auto v = args.value("optimum-rbln")) { // the folder layout: 0.12 (default) or 0.11
+        if (*v != "0.11" && *v != "0.12")
+            throw facet::cli::UsageError("--optimum-rbln: '" + *v + "' is not 0.11 or 0.12");
+        options.optimumRbln = *v;
+    }
     const std::filesystem::path dir = args.positionals().front();
     facet::sim::writeSimModel(dir, options);
-    std::cout << "wrote simulator model to " << dir.string() << "\n";
+    std::cout << "wrote simulator model (optimum-rbln " << options.optimumRbln << " layout) to "
+              << dir.string() << "\n";
     return 0;
 }
 
@@ -58,7 +64,7 @@ const facet::cli::Registration makeSimModelRegistration{
     "make-sim-model",
     "make-sim-model DIR [--seed N] [--levels 70,140,280,560,1120] [--image-buckets 384,640,1152] "
     "[--max-seq-len 8192] [--partition 1024] [--prefill-chunk 128] [--tokenizer DIR] "
-    "[--weights FILE]",
+    "[--weights FILE] [--optimum-rbln 0.11|0.12]",
     &runMakeSimModel};
 
 } // namespace

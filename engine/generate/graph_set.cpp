@@ -62,7 +62,7 @@ GraphSet::GraphSet(std::shared_ptr<device::RuntimeLibrary> runtime, const ModelS
         projector_[level] =
             open(projectorModel, "projector[" + std::to_string(level) + "]", deviceId,
                  spec.projectorGraphs[i].inputInfoIndex, spec.projectorGraphs[i].inputs,
-                 {TensorInfo::make("image_embeds", DType::Float32, {1, level, spec.hidden})});
+                 {TensorInfo::make("image_embeds", spec.projectorDtype, {1, level, spec.hidden})});
     }
     const auto lmDir = spec.dir / "language_model";
     step("text prefill");

@@ -1,6 +1,7 @@
 #include "generate/model_spec.h"
 
 #include "common/error.h"
+#include "model/graph_dtypes.h"
 #include "model/model_folder.h"
 
 #include <algorithm>
@@ -166,6 +167,19 @@ ModelSpec readModelSpec(const std::filesystem::path& dir) {
         s.visionGraphs.push_back({*vi, visionSets[std::size_t(*vi)]});
         s.projectorGraphs.push_back({*pi, projectorSets[std::size_t(*pi)]});
     }
+    // One image_features dtype for every level (the folder's dtype checks allow float32 and
+    // bfloat16 only).
+    bool first = true;
+    for (const auto& g : s.projectorGraphs)
+        for (const device::TensorInfo& in : g.inputs)
+            if (in.name == "image_features") {
+                if (!first && in.dtype != s.projectorDtype)
+                    throw fileError(rblnFile, "the projector graphs disagree on the dtype of "
+                                              "image_features");
+                s.projectorDtype = in.dtype;
+                first = false;
+            }
+    s.layout = model::detectLayout(rbln).name;
     return s;
 }
 

@@ -55,6 +55,11 @@ struct ModelSpec {
     };
     std::vector<IndexedGraph> visionGraphs;    // parallel to levels
     std::vector<IndexedGraph> projectorGraphs; // parallel to levels
+    // The projector's image_features dtype as compiled, and so its output's: float32 up to
+    // optimum-rbln 0.11, the model dtype (bfloat16) from 0.12 (get_image_features allocates the
+    // output buffer in the compiled image_features dtype).
+    device::DType projectorDtype = device::DType::Float32;
+    std::string layout; // model::detectLayout's name, for inspect-model and the smoke test
 
     [[nodiscard]] int levelIndex(int level) const;     // -1 when not compiled
     [[nodiscard]] int bucketFor(int softTokens) const; // smallest bucket >= softTokens, or 0

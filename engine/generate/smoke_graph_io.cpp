@@ -72,7 +72,7 @@ std::vector<Implied> impliedGraphs(const ModelSpec& s, GraphSet& graphs) {
                   {},
                   because + ", text hidden_size " + std::to_string(s.hidden)};
         p.inputs["image_features"] = {1, level, s.visionHidden};
-        p.outputs = {TensorInfo::make("image_embeds", DType::Float32, {1, level, s.hidden})};
+        p.outputs = {TensorInfo::make("image_embeds", s.projectorDtype, {1, level, s.hidden})};
         all.push_back(std::move(p));
     }
     all.push_back(languageGraph(s, "prefill", graphs.prefill(), s.prefillChunk, false));

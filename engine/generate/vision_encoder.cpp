@@ -49,25 +49,38 @@ std::vector<std::uint16_t> VisionEncoder::encode(const image::PreprocessedImage&
     vision.read(0, hidden.data(), hidden.size() * 2);
     vision.read(1, pooler.data(), pooler.size());
 
-    std::vector<float> features(hidden.size()); // all mst rows, valid or not, as optimum-rbln
-    for (std::size_t i = 0; i < hidden.size(); ++i)
-        features[i] = bf16ToFloat(hidden[i]);
     if (stop && stop->load())
         throw cancelled();
     NamedGraph& projector = graphs_->projector(level);
-    projector.set("image_features", features);
-    projector.run();
     const auto h = static_cast<std::size_t>(spec_->hidden);
-    std::vector<float> projected(mst * h);
-    projector.read(0, projected.data(), projected.size() * sizeof(float));
-
     std::vector<std::uint16_t> out;
     out.reserve(static_cast<std::size_t>(img.softTokens) * h);
-    for (std::size_t r = 0; r < mst; ++r) {
-        if (!pooler[r])
-            continue;
-        for (std::size_t c = 0; c < h; ++c)
-            out.push_back(floatToBf16(projected[r * h + c]));
+    if (spec_->projectorDtype == device::DType::BFloat16) {
+        // optimum-rbln 0.12: image_features in the model dtype, so the bf16 hidden states go in
+        // as they came out and the bf16 rows come back ready for the scatter (no round trip).
+        projector.set("image_features", hidden);
+        projector.run();
+        std::vector<std::uint16_t> projected(mst * h);
+        projector.read(0, projected.data(), projected.size() * 2);
+        for (std::size_t r = 0; r < mst; ++r)
+            if (pooler[r])
+                out.insert(out.end(), projected.begin() + std::ptrdiff_t(r * h),
+                           projected.begin() + std::ptrdiff_t((r + 1) * h));
+    } else {
+        // <= 0.11: hidden.float() in, float32 out, cast to bf16 for the scatter.
+        std::vector<float> features(hidden.size()); // all mst rows, valid or not
+        for (std::size_t i = 0; i < hidden.size(); ++i)
+            features[i] = bf16ToFloat(hidden[i]);
+        projector.set("image_features", features);
+        projector.run();
+        std::vector<float> projected(mst * h);
+        projector.read(0, projected.data(), projected.size() * sizeof(float));
+        for (std::size_t r = 0; r < mst; ++r) {
+            if (!pooler[r])
+                continue;
+            for (std::size_t c = 0; c < h; ++c)
+                out.push_back(floatToBf16(projected[r * h + c]));
+        }
     }
     if (out.size() != static_cast<std::size_t>(img.softTokens) * h) {
         throw Error("vision_tower[" + std::to_string(level) + "] marked " +

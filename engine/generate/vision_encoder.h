@@ -1,7 +1,8 @@
 #pragma once
 // One image through the vision path (rbln-host-algorithms §1): host patch embedding, RoPE
-// tables and masks; the vision graph of the image's level; the projector on float32 inputs;
-// rows kept where pooler_mask is set, then cast to bf16 for the scatter.
+// tables and masks; the vision graph of the image's level; the projector in its compiled dtype
+// (float32 up to optimum-rbln 0.11, then cast to bf16; bfloat16 from 0.12, passed through);
+// rows kept where pooler_mask is set.
 #include "generate/bf16_table.h"
 #include "generate/graph_set.h"
 #include "generate/model_spec.h"

@@ -17,9 +17,9 @@ GraphSpec visionTowerSpec(int64_t mst, int64_t kernel, int64_t vh, int64_t hd) {
              TensorInfo::make("pooler_mask", DType::Bool, {1, mst})}};
 }
 
-GraphSpec projectorSpec(int64_t mst, int64_t vh, int64_t h) {
-    return {{TensorInfo::make("image_features", DType::Float32, {1, mst, vh})},
-            {TensorInfo::make("image_embeds", DType::Float32, {1, mst, h})}};
+GraphSpec projectorSpec(int64_t mst, int64_t vh, int64_t h, DType dtype) {
+    return {{TensorInfo::make("image_features", dtype, {1, mst, vh})},
+            {TensorInfo::make("image_embeds", dtype, {1, mst, h})}};
 }
 
 GraphSpec prefillSpec(int64_t chunk, int64_t h, int64_t msl, int64_t block, int64_t vocab) {

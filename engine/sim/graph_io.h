@@ -11,9 +11,10 @@ namespace facet::sim {
 // Vision tower for one max_soft_tokens value; P = mst · kernel².
 [[nodiscard]] GraphSpec visionTowerSpec(int64_t maxSoftTokens, int64_t kernel, int64_t visionHidden,
                                         int64_t visionHeadDim);
-// Projector (embed_vision) for one max_soft_tokens value.
+// Projector (embed_vision) for one max_soft_tokens value: image_features and the output in
+// `dtype`, float32 up to optimum-rbln 0.11, the model dtype (bfloat16) from 0.12.
 [[nodiscard]] GraphSpec projectorSpec(int64_t maxSoftTokens, int64_t visionHidden,
-                                      int64_t textHidden);
+                                      int64_t textHidden, device::DType dtype);
 // prefill (chunk = prefill_chunk_size) and image_prefill_N (chunk = N).
 [[nodiscard]] GraphSpec prefillSpec(int64_t chunk, int64_t textHidden, int64_t maxSeqLen,
                                     int64_t blockSize, int64_t vocab);

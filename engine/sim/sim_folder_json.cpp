@@ -12,7 +12,11 @@ namespace facet::sim {
 namespace {
 
 constexpr const char* kNpu = kSimulatedNpu;
-constexpr const char* kOptimumVersion = "0.11.0";
+// The versions each layout claims; 0.11.0 is the release the 0.11 layout was read from, 0.12.0
+// the release whose changes the 0.12 layout carries (docs/rbln-runtime.md §1).
+std::string optimumVersion(const SimModelOptions& o) {
+    return o.optimumRbln == "0.11" ? "0.11.0" : "0.12.0";
+}
 
 nlohmann::json compileCfg(const std::string& name, nlohmann::json inputInfo) {
     return {{"compiled_model_name", name},
@@ -87,15 +91,18 @@ SpecialTokens readSpecialTokens(const std::filesystem::path& tokenizerJson) {
 nlohmann::json rblnConfig(const SimModelOptions& o, const SimModelLayout& l) {
     const auto& t = o.text;
     const auto& v = o.vision;
+    const auto version = optimumVersion(o);
+    const bool current = o.optimumRbln != "0.11";
     auto visionSets = nlohmann::json::array(), projectorSets = nlohmann::json::array();
     for (auto mst : l.levels) {
         visionSets.push_back(
             device::toInputInfo(visionTowerSpec(mst, v.poolingKernel, v.hidden, v.headDim).inputs));
-        projectorSets.push_back(device::toInputInfo(projectorSpec(mst, v.hidden, t.hidden).inputs));
+        projectorSets.push_back(
+            device::toInputInfo(projectorSpec(mst, v.hidden, t.hidden, projectorDtype(o)).inputs));
     }
     nlohmann::json vision = {{"cls_name", "RBLNGemma4VisionModelConfig"},
                              {"dtype", "bfloat16"},
-                             {"optimum_rbln_version", kOptimumVersion},
+                             {"optimum_rbln_version", version},
                              {"batch_size", 1},
                              {"max_soft_tokens", l.levels},
                              {"pooling_kernel_size", v.poolingKernel},
@@ -122,7 +129,7 @@ nlohmann::json rblnConfig(const SimModelOptions& o, const SimModelLayout& l) {
             slidingLayers.push_back(i);
     nlohmann::json lm = {{"cls_name", "RBLNGemma4ForCausalLMConfig"},
                          {"dtype", "bfloat16"},
-                         {"optimum_rbln_version", kOptimumVersion},
+                         {"optimum_rbln_version", version},
                          {"batch_size", 1},
                          {"max_seq_len", c.maxSeqLen},
                          {"use_inputs_embeds", true},
@@ -142,16 +149,24 @@ nlohmann::json rblnConfig(const SimModelOptions& o, const SimModelLayout& l) {
                          {"logits_to_keep", 1},
                          {"output_hidden_states", false},
                          {"decoder_batch_sizes", {1}},
-                         {"kvcache_metas", kvMetas(o, l)},
                          {"image_prefill_chunk_size", l.imageBuckets},
                          {"_compile_cfgs", lmCfgs}};
+    // 0.12 renamed kvcache_metas to cache_metas (deprecate_kwarg in RBLNDecoderOnlyModelConfig)
+    // and saves _requires_batch_sort, resolved at compile time for the decode kernel.
+    lm[current ? "cache_metas" : "kvcache_metas"] = kvMetas(o, l);
+    if (current)
+        lm["_requires_batch_sort"] = false;
     return {{"cls_name", "RBLNGemma4ForConditionalGenerationConfig"},
             {"dtype", "bfloat16"},
-            {"optimum_rbln_version", kOptimumVersion},
+            {"optimum_rbln_version", version},
             {"_compile_cfgs", {compileCfg("compiled_model", projectorSets)}},
             {"batch_size", 1},
             {"vision_tower", vision},
             {"language_model", lm}};
+}
+
+device::DType projectorDtype(const SimModelOptions& o) {
+    return o.optimumRbln == "0.11" ? device::DType::Float32 : device::DType::BFloat16;
 }
 
 nlohmann::json textConfigJson(const SimModelOptions& o, const SpecialTokens& tok) {
@@ -159,32 +174,50 @@ nlohmann::json textConfigJson(const SimModelOptions& o, const SpecialTokens& tok
     auto layerTypes = nlohmann::json::array();
     for (bool s : t.sliding)
         layerTypes.push_back(s ? "sliding_attention" : "full_attention");
-    return {{"model_type", "gemma4_text"},
-            {"hidden_size", t.hidden},
-            {"num_hidden_layers", t.layers},
-            {"num_attention_heads", t.heads},
-            {"num_key_value_heads", t.kvHeads},
-            {"num_global_key_value_heads", t.kvHeads},
-            {"head_dim", t.headDim},
-            {"global_head_dim", t.headDim},
-            {"intermediate_size", t.intermediate},
-            {"vocab_size", t.vocab},
-            {"vocab_size_per_layer_input", t.vocab},
-            {"hidden_size_per_layer_input", 0},
-            {"sliding_window", t.slidingWindow},
-            {"layer_types", layerTypes},
-            {"rope_parameters",
-             {{"sliding_attention", {{"rope_type", "default"}, {"rope_theta", t.ropeThetaSliding}}},
-              {"full_attention", {{"rope_type", "default"}, {"rope_theta", t.ropeThetaGlobal}}}}},
-            {"final_logit_softcapping", t.finalLogitSoftcap},
-            {"rms_norm_eps", t.rmsEps},
-            {"max_position_embeddings", 262144},
-            {"hidden_activation", "gelu_pytorch_tanh"},
-            {"pad_token_id", tok.pad},
-            {"bos_token_id", tok.bos},
-            {"eos_token_id", {tok.eos, tok.endOfTurn}},
-            {"tie_word_embeddings", true},
-            {"dtype", "bfloat16"}};
+    nlohmann::json text = {
+        {"model_type", "gemma4_text"},
+        {"hidden_size", t.hidden},
+        {"num_hidden_layers", t.layers},
+        {"num_attention_heads", t.heads},
+        {"num_key_value_heads", t.kvHeads},
+        {"num_global_key_value_heads", t.kvHeads},
+        {"head_dim", t.headDim},
+        {"global_head_dim", t.headDim},
+        {"intermediate_size", t.intermediate},
+        {"vocab_size", t.vocab},
+        {"vocab_size_per_layer_input", t.vocab},
+        {"hidden_size_per_layer_input", 0},
+        {"sliding_window", t.slidingWindow},
+        {"layer_types", layerTypes},
+        {"rope_parameters",
+         {{"sliding_attention", {{"rope_type", "default"}, {"rope_theta", t.ropeThetaSliding}}},
+          {"full_attention", {{"rope_type", "default"}, {"rope_theta", t.ropeThetaGlobal}}}}},
+        {"final_logit_softcapping", t.finalLogitSoftcap},
+        {"rms_norm_eps", t.rmsEps},
+        {"max_position_embeddings", 262144},
+        {"hidden_activation", "gelu_pytorch_tanh"},
+        {"pad_token_id", tok.pad},
+        {"bos_token_id", tok.bos},
+        {"eos_token_id", {tok.eos, tok.endOfTurn}},
+        {"tie_word_embeddings", true},
+        {"dtype", "bfloat16"}};
+    if (o.optimumRbln != "0.11") {
+        // transformers >= 5.15 saves the full-attention geometry per layer instead of the
+        // top-level keys (Gemma4TextConfig.__post_init__; keys zero-padded layer indices).
+        text.erase("global_head_dim");
+        text.erase("num_global_key_value_heads");
+        const size_t digits = std::to_string(t.layers - 1).size();
+        nlohmann::json perLayer = nlohmann::json::object();
+        for (size_t i = 0; i < t.sliding.size(); ++i)
+            if (!t.sliding[i]) {
+                std::string key = std::to_string(i);
+                key.insert(0, digits - key.size(), '0');
+                perLayer[key] = {{"head_dim", t.headDim}, {"num_key_value_heads", t.kvHeads}};
+            }
+        text["per_layer_config"] = perLayer;
+        text["transformers_version"] = "5.15.0";
+    }
+    return text;
 }
 
 nlohmann::json visionConfigJson(const SimModelOptions& o) {
@@ -210,6 +243,7 @@ nlohmann::json visionConfigJson(const SimModelOptions& o) {
 nlohmann::json modelConfigJson(const SimModelOptions& o, const SpecialTokens& t) {
     return {{"architectures", {"Gemma4ForConditionalGeneration"}},
             {"model_type", "gemma4"},
+            {"transformers_version", o.optimumRbln == "0.11" ? "5.8.1" : "5.15.0"},
             {"dtype", "bfloat16"},
             {"image_token_id", t.image},
             {"boi_token_id", t.boi},

@@ -1,6 +1,7 @@
 #pragma once
 // The JSON files of a simulator model folder, shaped like the ones optimum-rbln and
 // transformers write for Gemma 4 (rbln-runtime.md §1; HF Gemma4Config field names).
+#include "device/tensor_info.h"
 #include "sim/sim_model_writer.h"
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,11 @@ struct SpecialTokens {
 };
 // Throws facet::fileError when the file is unreadable or lacks an image token.
 [[nodiscard]] SpecialTokens readSpecialTokens(const std::filesystem::path& tokenizerJson);
+
+// The projector's image_features (and output) dtype of the layout `o.optimumRbln` names:
+// float32 up to 0.11; the model dtype, bfloat16, from 0.12 (RBLNGemma4ForConditionalGeneration.
+// _update_rbln_config compiles it as rbln_config.dtype).
+[[nodiscard]] device::DType projectorDtype(const SimModelOptions& o);
 
 // Per-folder objects: "root" (with nested "vision_tower" and "language_model"), and the two
 // submodule objects stored again in vision_tower/ and language_model/.

@@ -135,11 +135,14 @@ void writeVision(const fs::path& root, const SimModelOptions& o, const SimModelL
     SimFile projector{"projector",
                       GraphKind::Projector,
                       {},
-                      {{"vision", v}, {"text", o.text}, {"max_soft_tokens", l.levels}},
+                      {{"vision", v},
+                       {"text", o.text},
+                       {"max_soft_tokens", l.levels},
+                       {"image_features_dtype", device::dtypeName(projectorDtype(o))}},
                       w.projector};
     for (auto mst : l.levels) {
         tower.graphs.push_back(visionTowerSpec(mst, v.poolingKernel, v.hidden, v.headDim));
-        projector.graphs.push_back(projectorSpec(mst, v.hidden, o.text.hidden));
+        projector.graphs.push_back(projectorSpec(mst, v.hidden, o.text.hidden, projectorDtype(o)));
     }
     writeSimFile(root / "vision_tower" / "compiled_model.rbln", tower);
     writeSimFile(root / "compiled_model.rbln", projector);
@@ -158,6 +161,10 @@ std::filesystem::path defaultTokenizerDir() {
 
 void writeSimModel(const fs::path& dir, const SimModelOptions& options) {
     SimModelOptions o = options;
+    if (o.optimumRbln != "0.11" && o.optimumRbln != "0.12")
+        throw Error("optimum-rbln layout '" + o.optimumRbln +
+                    "' is not one the simulator writes "
+                    "(0.11 or 0.12)");
     const FolderWeights weights = o.weights.empty() ? seededWeights(o) : trainedWeights(o);
     validate(o.text);
     validate(o.vision);

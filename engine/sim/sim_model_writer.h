@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace facet::sim {
@@ -31,6 +32,10 @@ struct SimModelOptions {
     // resources/demo-model/weights.rbln): its text/vision config and tensors replace the
     // seeded ones (`seed`, `text`, `vision` are then unused). Empty: seeded random weights.
     std::filesystem::path weights;
+    // Which optimum-rbln layout to write: "0.12" (the current release: bfloat16 projector,
+    // cache_metas, _requires_batch_sort, a transformers 5.15 config.json with per_layer_config)
+    // or "0.11" (float32 projector, kvcache_metas, top-level global_head_dim).
+    std::string optimumRbln = "0.12";
 };
 
 // The validated, normalised bucket lists and cache geometry (levels and buckets descending).

@@ -19,6 +19,13 @@ bool sameLayout(const std::vector<device::TensorInfo>& a,
     return true;
 }
 
+// Files written before the 0.12 layout carry no image_features_dtype: float32.
+device::DType projectorDtypeOf(const SimFile& file) {
+    const auto it = file.config.find("image_features_dtype");
+    return it == file.config.end() ? device::DType::Float32
+                                   : device::parseDType(it->get<std::string>());
+}
+
 // The layout a graph of this kind must have; the file's own description must agree.
 GraphSpec expectedSpec(const SimFile& file, size_t index) {
     const auto& cfg = file.config;
@@ -32,7 +39,7 @@ GraphSpec expectedSpec(const SimFile& file, size_t index) {
     case GraphKind::Projector:
         return projectorSpec(cfg.at("max_soft_tokens").at(index).get<int64_t>(),
                              cfg.at("vision").at("hidden").get<int64_t>(),
-                             cfg.at("text").at("hidden").get<int64_t>());
+                             cfg.at("text").at("hidden").get<int64_t>(), projectorDtypeOf(file));
     case GraphKind::Prefill:
     case GraphKind::ImagePrefill: {
         const auto cache = cfg.at("cache").get<CacheConfig>();
@@ -135,8 +142,12 @@ void GraphInstance::run(const std::vector<const void*>& in,
         return;
     }
     case GraphKind::Projector:
-        model_->projector()->run(spec.inputs[0].shape[1], as<float>(in[0]),
-                                 reinterpret_cast<float*>(out[0].data()));
+        if (spec.inputs[0].dtype == device::DType::BFloat16)
+            model_->projector()->runBf16(spec.inputs[0].shape[1], as<uint16_t>(in[0]),
+                                         reinterpret_cast<uint16_t*>(out[0].data()));
+        else
+            model_->projector()->run(spec.inputs[0].shape[1], as<float>(in[0]),
+                                     reinterpret_cast<float*>(out[0].data()));
         return;
     case GraphKind::Prefill:
     case GraphKind::ImagePrefill: {

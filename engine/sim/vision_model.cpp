@@ -183,6 +183,17 @@ std::shared_ptr<const Projector> Projector::fromFile(const SimFile& file) {
     return projector;
 }
 
+void Projector::runBf16(int64_t rows, const uint16_t* in, uint16_t* out) const {
+    const auto n = static_cast<size_t>(rows);
+    std::vector<float> wide(n * static_cast<size_t>(visionHidden_));
+    for (size_t i = 0; i < wide.size(); ++i)
+        wide[i] = bf16ToFloat(in[i]);
+    std::vector<float> result(n * static_cast<size_t>(textHidden_));
+    run(rows, wide.data(), result.data());
+    for (size_t i = 0; i < result.size(); ++i)
+        out[i] = floatToBf16(result[i]);
+}
+
 void Projector::run(int64_t rows, const float* in, float* out) const {
     std::vector<float> normed(static_cast<size_t>(visionHidden_));
     for (int64_t r = 0; r < rows; ++r) {

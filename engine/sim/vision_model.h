@@ -49,6 +49,9 @@ public:
     static std::shared_ptr<const Projector> fromFile(const SimFile& file);
     // in: [rows, visionHidden] float32; out: [rows, textHidden] float32.
     void run(int64_t rows, const float* in, float* out) const;
+    // The optimum-rbln 0.12 form: bf16 in, the same float32 computation, bf16 out (rounded to
+    // nearest even, as the host rounds a float32 output), so both layouts give the same bits.
+    void runBf16(int64_t rows, const uint16_t* in, uint16_t* out) const;
 
 private:
     int visionHidden_ = 0;

@@ -6,6 +6,7 @@
 #include "sim/reference.h"
 #include "sim/sim_model_writer.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <mutex>
 
@@ -13,11 +14,17 @@ namespace gentest {
 
 using namespace facet::generate;
 
+std::string optimumRblnLayout() {
+    const char* v = std::getenv("FACET_TEST_OPTIMUM_RBLN");
+    return v && *v ? std::string(v) : std::string("0.12");
+}
+
 std::filesystem::path simModelDir(const std::string& name) {
     static std::once_flag once;
-    const std::filesystem::path dir = facet::test::dataDir() / name;
+    const std::filesystem::path dir = facet::test::dataDir() / (name + "-" + optimumRblnLayout());
     std::call_once(once, [&] {
         facet::sim::SimModelOptions o;
+        o.optimumRbln = optimumRblnLayout();
         o.seed = 3;
         o.levels = {70, 140, 280};
         o.imageBuckets = {};

@@ -16,6 +16,9 @@ namespace gentest {
 // levels {70, 140, 280}, buckets {128, 256, 384}, max_seq_len 2048, partition 1024; written
 // once per process under the test data folder in `name` (one name per test executable, so
 // tests running in parallel never write the same folder).
+// The folder is in the optimum-rbln layout $FACET_TEST_OPTIMUM_RBLN names ("0.11" or "0.12",
+// default 0.12; the name gets it as a suffix): CMake runs the engine parity tests on both.
+std::string optimumRblnLayout();
 std::filesystem::path simModelDir(const std::string& name = "sim-model");
 
 // levels {70, 1120}, buckets {128, 1152}, max_seq_len 4096: for Stop during the longest vision

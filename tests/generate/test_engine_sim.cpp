@@ -2,7 +2,9 @@
 // gets must equal the simulator's monolithic reference forward over the same sequence; plus
 // multi-turn reuse, runtime faults, context limits and bad levels.
 #include "common/error.h"
+#include "sim/sim_model_writer.h"
 #include "sim_fixture.h"
+#include "test_paths.h"
 
 #include <QtTest>
 
@@ -58,6 +60,38 @@ private slots:
             std::make_shared<EngineImpl>(LoadOptions{simModelDir(), 0, {}, true}, nullptr, stop);
         QVERIFY(engine->info.simulated);
         QCOMPARE(engine->info.detailLevels, (std::vector<int>{70, 140, 280}));
+    }
+
+    // The 0.11 layout (float32 projector) and the 0.12 one (bfloat16 projector, the host
+    // passing bf16 through) give the same answer: the simulator's projector computes in float32
+    // and rounds once, as the host rounds a float32 output.
+    void bothOptimumRblnLayoutsAnswerTheSame() {
+        std::vector<std::string> replies;
+        for (const char* layout : {"0.11", "0.12"}) {
+            facet::sim::SimModelOptions o;
+            o.seed = 3;
+            o.levels = {70, 140};
+            o.imageBuckets = {};
+            o.maxSeqLen = 2048;
+            o.optimumRbln = layout;
+            const auto dir = facet::test::dataDir() / (std::string("layouts-") + layout);
+            facet::sim::writeSimModel(dir, o);
+            const std::atomic<bool> stop{false};
+            auto e = std::make_shared<EngineImpl>(LoadOptions{dir, 0, {}, true}, nullptr, stop);
+            QCOMPARE(e->spec.projectorDtype, std::string(layout) == "0.11"
+                                                 ? facet::device::DType::Float32
+                                                 : facet::device::DType::BFloat16);
+            QCOMPARE(e->spec.layout, std::string("optimum-rbln ") + layout);
+            SessionImpl session(e);
+            Recorder rec;
+            session.generate(
+                greedyRequest({image(testImage(160, 120, 1), 140), text("What is this?")}), rec,
+                kNoStop);
+            QVERIFY2(!rec.error, rec.error ? rec.error->c_str() : "");
+            QVERIFY(rec.stats && rec.stats->generatedTokens > 0);
+            replies.push_back(rec.reply + "|" + std::to_string(rec.stats->generatedTokens));
+        }
+        QCOMPARE(replies[1], replies[0]);
     }
 
     void textOnlyMatchesReference() {

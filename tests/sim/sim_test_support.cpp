@@ -2,10 +2,16 @@
 
 #include "common/bf16.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 
 namespace facet::simtest {
+
+std::string optimumRblnLayout() {
+    const char* v = std::getenv("FACET_TEST_OPTIMUM_RBLN");
+    return v && *v ? std::string(v) : std::string("0.12");
+}
 
 sim::SimModelOptions smallOptions() {
     sim::SimModelOptions o;
@@ -15,6 +21,7 @@ sim::SimModelOptions smallOptions() {
     o.maxSeqLen = 2048;
     o.partition = 1024;
     o.prefillChunk = 128;
+    o.optimumRbln = optimumRblnLayout();
     return o;
 }
 

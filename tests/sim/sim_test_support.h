@@ -17,7 +17,13 @@
 namespace facet::simtest {
 
 // levels {140, 70}, buckets {256, 128}, max_seq_len 2048, partition 1024, chunk 128.
-[[nodiscard]] sim::SimModelOptions smallOptions();
+[[nodiscard]] // The optimum-rbln layout the simulator tests write: $FACET_TEST_OPTIMUM_RBLN ("0.11"
+              // or
+              // "0.12"), default 0.12; tests/sim/CMakeLists.txt runs the parity tests once per
+              // layout.
+std::string
+optimumRblnLayout();
+sim::SimModelOptions smallOptions();
 // Writes the folder once per process under `dir` and returns the options used.
 [[nodiscard]] sim::SimModelOptions writeSmallFolder(const std::filesystem::path& dir);
 

@@ -94,7 +94,7 @@ class SimParityTest : public QObject {
 
 private slots:
     void initTestCase() {
-        folder_ = facet::test::dataDir() / "parity-model";
+        folder_ = facet::test::dataDir() / ("parity-model-" + simtest::optimumRblnLayout());
         options_ = simtest::writeSmallFolder(folder_);
         runtime_ = device::RuntimeLibrary::load(); // FACET_RBLN_RUNTIME from ctest
         QVERIFY(runtime_->isSimulator());
