@@ -140,7 +140,7 @@ ApplicationWindow {
                 Layout.fillHeight: true
                 chat: App.chat
                 conversation: App.conversation
-                engineReady: App.engine.ready
+                engineReady: App.engine.model.ready
                 compare: App.compare
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
                 Label {

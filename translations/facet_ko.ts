@@ -676,10 +676,6 @@
         <source>Not available: the loaded model was compiled for %1 only</source>
         <translation>사용할 수 없음: 불러온 모델은 %1에 대해서만 컴파일됨</translation>
     </message>
-    <message>
-        <source>Refused by the server: %1</source>
-        <translation>서버가 거부함: %1</translation>
-    </message>
 </context>
 <context>
     <name>Main</name>
@@ -997,10 +993,6 @@
         <translation>상세 수준 %1 제공</translation>
     </message>
     <message>
-        <source>A server started for fewer levels refuses the others: the first refusal disables that level, with the server&apos;s message.</source>
-        <translation>일부 수준으로만 시작한 서버는 나머지를 거부합니다. 처음 거부될 때 그 수준을 서버의 메시지와 함께 끕니다.</translation>
-    </message>
-    <message>
         <source>Connection problem</source>
         <translation>연결 문제</translation>
     </message>
@@ -1023,6 +1015,10 @@
     <message>
         <source>Cancel connecting to a server</source>
         <translation>서버 연결 취소</translation>
+    </message>
+    <message>
+        <source>Tick the levels the server was started with: a level a vllm-rbln server was not compiled for can stop that server.</source>
+        <translation>서버를 시작할 때 지정한 수준을 선택하세요. vllm-rbln 서버는 컴파일되지 않은 수준을 받으면 중지될 수 있습니다.</translation>
     </message>
 </context>
 <context>
@@ -1596,37 +1592,6 @@
     </message>
 </context>
 <context>
-    <name>facet::app::EngineClient</name>
-    <message>
-        <source>Loading cancelled</source>
-        <translation>불러오기를 취소했습니다</translation>
-    </message>
-    <message>
-        <source>Smoke test: %1</source>
-        <translation>스모크 테스트: %1</translation>
-    </message>
-    <message>
-        <source>Starting</source>
-        <translation>시작하는 중</translation>
-    </message>
-    <message>
-        <source>This build has no built-in demo model</source>
-        <translation>이 빌드에는 내장 데모 모델이 없습니다</translation>
-    </message>
-    <message>
-        <source>Smoke test</source>
-        <translation>스모크 테스트</translation>
-    </message>
-    <message>
-        <source>Connecting</source>
-        <translation>연결하는 중</translation>
-    </message>
-    <message>
-        <source>This engine cannot use a server</source>
-        <translation>이 엔진은 서버를 사용할 수 없습니다</translation>
-    </message>
-</context>
-<context>
     <name>facet::app::EngineWorker</name>
     <message>
         <source>No model loaded</source>
@@ -1643,6 +1608,21 @@
     <message>
         <source>This engine cannot compare detail levels</source>
         <translation>이 엔진은 상세 수준을 비교할 수 없습니다</translation>
+    </message>
+</context>
+<context>
+    <name>facet::app::ModelLoader</name>
+    <message>
+        <source>Loading cancelled</source>
+        <translation>불러오기를 취소했습니다</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>시작하는 중</translation>
+    </message>
+    <message>
+        <source>This build has no built-in demo model</source>
+        <translation>이 빌드에는 내장 데모 모델이 없습니다</translation>
     </message>
 </context>
 <context>
@@ -1717,6 +1697,28 @@
         <source>Writing</source>
         <extracomment>Phase under a streaming reply: tokens are being generated.</extracomment>
         <translation>작성 중</translation>
+    </message>
+</context>
+<context>
+    <name>facet::app::ServerSession</name>
+    <message>
+        <source>This engine cannot use a server</source>
+        <translation>이 엔진은 서버를 사용할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Connecting</source>
+        <translation>연결하는 중</translation>
+    </message>
+</context>
+<context>
+    <name>facet::app::SmokeTestRunner</name>
+    <message>
+        <source>Smoke test: %1</source>
+        <translation>스모크 테스트: %1</translation>
+    </message>
+    <message>
+        <source>Smoke test</source>
+        <translation>스모크 테스트</translation>
     </message>
 </context>
 <context>

@@ -51,37 +51,40 @@ QString outcomeLine(const QString& request, const QJsonObject& stats) {
 // Model load results and engine errors, for the log file (they reach it as Qt messages).
 void logEngineEvents(facet::ui::AppController& app) {
     using facet::app::EngineClient;
+    using facet::app::ModelLoader;
+    using facet::app::RequestStream;
     EngineClient* engine = app.engine();
-    QObject::connect(engine, &EngineClient::modelLoaded, engine, [engine] {
-        qCInfo(lcEngine).noquote()
-            << "model loaded from" << engine->modelDir() << engine->info().toCompactJson();
+    QObject::connect(&engine->model(), &ModelLoader::modelLoaded, engine, [engine] {
+        qCInfo(lcEngine).noquote() << "model loaded from" << engine->model().modelDir()
+                                   << engine->model().info().toCompactJson();
     });
-    QObject::connect(engine, &EngineClient::stateChanged, engine, [engine] {
-        if (engine->state() == EngineClient::State::Failed)
-            qCWarning(lcEngine).noquote() << "model load failed:" << engine->lastError();
+    QObject::connect(&engine->model(), &ModelLoader::stateChanged, engine, [engine] {
+        if (engine->model().state() == ModelLoader::State::Failed)
+            qCWarning(lcEngine).noquote() << "model load failed:" << engine->model().lastError();
     });
-    QObject::connect(engine, &EngineClient::loadProblemChanged, engine, [engine] {
-        if (!engine->loadProblem().isEmpty())
-            qCWarning(lcEngine).noquote() << "model load failed:" << engine->loadProblemFolder()
-                                          << engine->loadProblem() << "(the loaded model was kept)";
+    QObject::connect(&engine->model(), &ModelLoader::loadProblemChanged, engine, [engine] {
+        if (!engine->model().loadProblem().isEmpty())
+            qCWarning(lcEngine).noquote()
+                << "model load failed:" << engine->model().loadProblemFolder()
+                << engine->model().loadProblem() << "(the loaded model was kept)";
     });
     // Each request's outcome in one line (stopped, finished, limits), for bug reports; a
     // comparison's requests one line per column (its level is in the buckets).
-    QObject::connect(engine, &EngineClient::finished, engine,
+    QObject::connect(&engine->requests(), &RequestStream::finished, engine,
                      [](quint64 id, const QJsonObject& stats, const QString&) {
                          qCInfo(lcEngine).noquote() << outcomeLine(QString::number(id), stats);
                      });
-    QObject::connect(engine, &EngineClient::columnFinished, engine,
+    QObject::connect(&engine->requests(), &RequestStream::columnFinished, engine,
                      [](quint64 id, int column, const QJsonObject& stats, const QString&) {
                          qCInfo(lcEngine).noquote() << outcomeLine(
                              QStringLiteral("%1 column %2").arg(id).arg(column), stats);
                      });
-    QObject::connect(engine, &EngineClient::columnFailed, engine,
+    QObject::connect(&engine->requests(), &RequestStream::columnFailed, engine,
                      [](quint64 id, int column, const QString& message, const QJsonObject&) {
                          qCWarning(lcEngine).noquote()
                              << "request" << id << "column" << column << "failed:" << message;
                      });
-    QObject::connect(engine, &EngineClient::failed, engine,
+    QObject::connect(&engine->requests(), &RequestStream::failed, engine,
                      [](quint64 id, const QString& message, const QJsonObject&) {
                          qCWarning(lcEngine).noquote() << "request" << id << "failed:" << message;
                      });
@@ -143,13 +146,13 @@ void raiseWindow(QQmlApplicationEngine& engine) {
 void quitAfterLoadIfAsked(facet::app::EngineClient& engine) {
     if (qEnvironmentVariableIntValue("FACET_QUIT_AFTER_LOAD") != 1)
         return;
-    using State = facet::app::EngineClient::State;
-    QObject::connect(&engine, &facet::app::EngineClient::stateChanged, &engine, [&engine] {
-        if (engine.state() == State::Ready)
+    using State = facet::app::ModelLoader::State;
+    QObject::connect(&engine.model(), &facet::app::ModelLoader::stateChanged, &engine, [&engine] {
+        if (engine.model().state() == State::Ready)
             QTimer::singleShot(500, qApp, [] { QGuiApplication::exit(0); });
-        else if (engine.state() == State::Failed) {
+        else if (engine.model().state() == State::Failed) {
             std::fprintf(stderr, "facet: the model did not load: %s\n",
-                         qPrintable(engine.lastError()));
+                         qPrintable(engine.model().lastError()));
             QGuiApplication::exit(3);
         }
     });

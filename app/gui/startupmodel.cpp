@@ -17,7 +17,7 @@ const QString kLoadingKey = QStringLiteral("model/loading");
 
 StartupModel::StartupModel(app::EngineClient& engine, QObject* parent)
     : QObject(parent), engine_(engine) {
-    connect(&engine_, &app::EngineClient::stateChanged, this, &StartupModel::onStateChanged);
+    connect(&engine_.model(), &app::ModelLoader::stateChanged, this, &StartupModel::onStateChanged);
 }
 
 void StartupModel::start() {
@@ -31,13 +31,13 @@ void StartupModel::start() {
         return;
     }
     if (last.isEmpty()) {
-        engine_.loadDemoModel();
+        engine_.model().loadDemoModel();
         return;
     }
     tryingFolder_ = last;
     settings.setValue(kLoadingKey, last);
     settings.sync(); // on disk before the load, so a crash inside it is known next time
-    engine_.loadModelDir(last, settings.value(kDeviceKey).toInt(), {});
+    engine_.model().loadModelDir(last, settings.value(kDeviceKey).toInt(), {});
 }
 
 void StartupModel::fallBackToDemo(const QString& folder, const QString& reason) {
@@ -45,32 +45,32 @@ void StartupModel::fallBackToDemo(const QString& folder, const QString& reason) 
     QSettings().remove(kFolderKey);
     noteFolder_ = folder;
     note_ = tr("%1\nThe demo model was loaded instead.").arg(reason);
-    engine_.loadDemoModel();
+    engine_.model().loadDemoModel();
 }
 
 void StartupModel::onStateChanged() {
     QSettings settings;
-    const auto state = engine_.state();
-    if (state == app::EngineClient::State::Loading)
+    const auto state = engine_.model().state();
+    if (state == app::ModelLoader::State::Loading)
         return;
     settings.remove(kLoadingKey);
     if (!tryingFolder_.isEmpty()) {
         const QString folder = std::exchange(tryingFolder_, {});
-        if (state != app::EngineClient::State::Ready) {
-            fallBackToDemo(folder, engine_.lastError());
+        if (state != app::ModelLoader::State::Ready) {
+            fallBackToDemo(folder, engine_.model().lastError());
             return;
         }
     }
-    if (state != app::EngineClient::State::Ready)
+    if (state != app::ModelLoader::State::Ready)
         return;
     if (!note_.isEmpty()) {
-        engine_.setLoadProblem(std::exchange(noteFolder_, {}), std::exchange(note_, {}));
+        engine_.model().setLoadProblem(std::exchange(noteFolder_, {}), std::exchange(note_, {}));
         return;
     }
-    if (engine_.demo() || engine_.server())
+    if (engine_.model().demo() || engine_.serverSession().connected())
         return; // the demo is the default anyway; a server is remembered by ServerConnection
-    settings.setValue(kFolderKey, engine_.modelDir());
-    settings.setValue(kDeviceKey, engine_.info().deviceId);
+    settings.setValue(kFolderKey, engine_.model().modelDir());
+    settings.setValue(kDeviceKey, engine_.model().info().deviceId);
 }
 
 } // namespace facet::gui

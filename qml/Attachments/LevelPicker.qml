@@ -9,7 +9,6 @@ RowLayout {
     id: picker
     property int level: Labels.defaultDetailLevel
     property var modelLevels: []      // empty: no model loaded, all five enabled
-    property var refusals: ({})       // a server's refusals: "280" → its message
     property string accessiblePrefix: qsTr("Detail level")
     signal picked(int level)
     spacing: 2
@@ -18,8 +17,6 @@ RowLayout {
     Accessible.name: accessiblePrefix
 
     function reasonFor(value) {
-        if (refusals[String(value)] !== undefined)
-            return qsTr("Refused by the server: %1").arg(refusals[String(value)])
         return (modelLevels.length === 0 || modelLevels.indexOf(value) >= 0)
                 ? qsTr("Up to %1 image tokens per image").arg(value)
                 : qsTr("Not available: the loaded model was compiled for %1 only").arg(modelLevels.join(", "))
@@ -47,7 +44,7 @@ RowLayout {
                 onClicked: {
                     picker.level = cell.modelData
                     // A click toggles `checked` by hand, which ends its binding: bring it back,
-                    // so a level set from outside later (a server's refusal) still shows.
+                    // so a level set from outside later (a new model) still shows.
                     checked = Qt.binding(() => picker.level === cell.modelData)
                     picker.picked(cell.modelData)
                 }

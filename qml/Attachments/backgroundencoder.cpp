@@ -15,11 +15,11 @@ BackgroundEncoder::BackgroundEncoder(app::EngineClient& engine, AttachmentModel&
     connect(&attachments_, &AttachmentModel::totalTokensChanged, this,
             &BackgroundEncoder::schedule);
     // A reply or a load that held the device ended: what waits can be encoded now.
-    connect(&engine_, &app::EngineClient::idleChanged, this, [this] {
-        if (pending_ && engine_.idle() && !settle_.isActive())
+    connect(&engine_.requests(), &app::RequestStream::idleChanged, this, [this] {
+        if (pending_ && engine_.requests().idle() && !settle_.isActive())
             settle_.start();
     });
-    connect(&engine_, &app::EngineClient::preencoded, this,
+    connect(&engine_.requests(), &app::RequestStream::preencoded, this,
             [this](int encoded, int alreadyCached, bool cancelled) {
                 if (!cancelled)
                     pending_ = false;
@@ -33,7 +33,7 @@ void BackgroundEncoder::schedule() {
     // the current images and levels, so a Send can wait for a run in progress. Not when the
     // composer was emptied: that is Send taking the images, and it waits for this run.
     if (pending_)
-        engine_.cancelPreencode();
+        engine_.requests().cancelPreencode();
     if (pending_)
         settle_.start();
     else
@@ -41,13 +41,13 @@ void BackgroundEncoder::schedule() {
 }
 
 void BackgroundEncoder::start() {
-    if (!pending_ || !engine_.idle())
+    if (!pending_ || !engine_.requests().idle())
         return; // idleChanged brings us back
     std::vector<generate::ImageInput> images;
     const auto& items = attachments_.items();
     for (int row = 0; row < items.size(); ++row)
         images.push_back({items[row].path.toStdString(), attachments_.levelAt(row)});
-    engine_.preencode(std::move(images));
+    engine_.requests().preencode(std::move(images));
 }
 
 } // namespace facet::ui

@@ -2,8 +2,8 @@
 // Encodes the composer's images while the user types, so that Send starts with the text
 // prefill: when the attachments or their levels change and have settled, and the engine is idle,
 // every image goes through the vision encoder into the engine's vision cache at its chosen level
-// (EngineClient::preencode). A newer change, a model load or a request for other work cancels it
-// at once; the Send that takes these images waits for it instead (EngineClient::submit).
+// (RequestStream::preencode). A newer change, a model load or a request for other work cancels it
+// at once; the Send that takes these images waits for it instead (RequestStream::submit).
 #include <QObject>
 #include <QTimer>
 

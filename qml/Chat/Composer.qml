@@ -20,10 +20,10 @@ Pane {
     signal compareRequested()
     property alias text: input.text
     readonly property bool inputFocused: input.activeFocus
-    readonly property bool canSend: composer.engine.ready && !composer.chat.busy && !composer.chat.held
+    readonly property bool canSend: composer.engine.model.ready && !composer.chat.busy && !composer.chat.held
                                     && (input.text.trim().length > 0 || composer.attachments.count > 0)
     // Levels change only how images are seen: a comparison needs one.
-    readonly property bool canCompare: composer.engine.ready && !composer.chat.busy && !composer.chat.held
+    readonly property bool canCompare: composer.engine.model.ready && !composer.chat.busy && !composer.chat.held
                                        && composer.attachments.count > 0
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     padding: 8
@@ -77,7 +77,7 @@ Pane {
         AttachmentStrip {
             Layout.fillWidth: true
             attachments: composer.attachments
-            modelLevels: composer.engine.detailLevels
+            modelLevels: composer.engine.model.detailLevels
             onPreviewRequested: (path, name, level, tokens, w, h) => composer.previewRequested(path, name, level, tokens, w, h)
         }
         // Wraps on narrow windows: the thinking switch moves under the levels.
@@ -89,12 +89,11 @@ Pane {
             LevelPicker {
                 id: levelPicker
                 objectName: "messageLevelPicker"
-                modelLevels: composer.engine.detailLevels
-                refusals: composer.engine.levelRefusals
+                modelLevels: composer.engine.model.detailLevels
                 accessiblePrefix: qsTr("Message detail level")
                 onPicked: (value) => composer.attachments.messageLevel = value
                 // Not a plain `level:` binding: a click assigns `level` and would end it; the
-                // message level also changes from outside (a new model, a server's refusal).
+                // message level also changes from outside (a new model).
                 Binding on level { value: composer.attachments.messageLevel }
             }
             // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
@@ -187,9 +186,9 @@ Pane {
             historyTokens: composer.historyTokens
             messageTokens: composer.attachments.totalTokens + Math.ceil(input.text.length / 4)
             replyBudget: composer.settings.sampling.maxNewTokens
-            maxSeqLen: composer.engine.ready ? composer.engine.info.maxSeqLen : 0
+            maxSeqLen: composer.engine.model.ready ? composer.engine.model.info.maxSeqLen : 0
             onLowerLevelRequested: {
-                const levels = composer.engine.detailLevels
+                const levels = composer.engine.model.detailLevels
                 const lower = levels.filter(l => l < composer.attachments.messageLevel)
                 composer.attachments.messageLevel = lower.length > 0 ? lower[lower.length - 1] : levels[0]
             }
@@ -198,8 +197,8 @@ Pane {
         Label {
             objectName: "composerStatus"
             visible: text.length > 0
-            text: !composer.engine.ready
-                  ? (composer.engine.state === EngineClient.Loading ? qsTr("Loading the model…")
+            text: !composer.engine.model.ready
+                  ? (composer.engine.model.state === ModelLoader.Loading ? qsTr("Loading the model…")
                                                                     : qsTr("No model loaded"))
                   : composer.chat.writingElsewhere
                     ? qsTr("A reply is being written in another conversation (see the sidebar); Stop ends it.")

@@ -29,7 +29,7 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
                          QObject* parent)
     : QObject(parent), engine_(engine), attachments_(attachments), conversation_(conversation),
       library_(library) {
-    using app::EngineClient;
+    using app::RequestStream;
     connect(&library_, &ConversationLibrary::leaving, this, &ChatSession::onLeaving);
     connect(&library_, &ConversationLibrary::opened, this, &ChatSession::onOpened);
     connect(&library_, &ConversationLibrary::aboutToDelete, this, [this](const QString& id) {
@@ -38,7 +38,7 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
     });
     library_.setLiveSource([this](const QString& id) { return liveCopy(id); });
     connect(&conversation_, &ConversationModel::detailsChanged, this, &ChatSession::busyChanged);
-    connect(&engine_, &EngineClient::textArrived, this,
+    connect(&engine_.requests(), &RequestStream::textArrived, this,
             [this](quint64 id, const QString& content, const QString& reasoning) {
                 if (id != activeJob_)
                     return;
@@ -50,8 +50,8 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
                     conversation_.appendReplyText(activeRow_, content, reasoning);
                 }
             });
-    connect(&engine_, &EngineClient::phaseChanged, this, &ChatSession::onPhase);
-    connect(&engine_, &EngineClient::finished, this,
+    connect(&engine_.requests(), &RequestStream::phaseChanged, this, &ChatSession::onPhase);
+    connect(&engine_.requests(), &RequestStream::finished, this,
             [this](quint64 id, const QJsonObject& stats, const QString&) {
                 if (id == activeJob_)
                     endActiveReply(stats,
@@ -59,7 +59,7 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
                                        stats.value(QLatin1String("finish_reason")).toString()),
                                    {});
             });
-    connect(&engine_, &EngineClient::failed, this,
+    connect(&engine_.requests(), &RequestStream::failed, this,
             [this](quint64 id, const QString& message, const QJsonObject& stats) {
                 if (id == activeJob_)
                     endActiveReply(stats, app::FinishReason::Error, message);
@@ -67,7 +67,7 @@ ChatSession::ChatSession(app::EngineClient& engine, AttachmentModel& attachments
 }
 
 bool ChatSession::send(const QString& text) {
-    if (busy() || held() || !engine_.ready() ||
+    if (busy() || held() || !engine_.model().ready() ||
         (text.trimmed().isEmpty() && attachments_.rowCount() == 0))
         return false;
     if (const QString mixed = mixedLevelsForServer(); !mixed.isEmpty()) {
@@ -84,7 +84,7 @@ bool ChatSession::send(const QString& text) {
 QString ChatSession::mixedLevelsForServer() const {
     // vLLM takes one max_soft_tokens per request: said before anything is sent, and the user
     // picks the level (the chips' "Same as the message", or one level on each image).
-    if (!engine_.server())
+    if (!engine_.serverSession().connected())
         return {};
     QList<int> levels;
     for (int row = 0; row < attachments_.rowCount(); ++row)
@@ -155,16 +155,16 @@ void ChatSession::startReply(int userRow, bool sendsAttachments) {
     app::GenerateJob job;
     job.sessionKey = c.id;
     job.request = app::buildRequest(
-        c, userRow, app::toEngine(app::effectiveSampling(c, engine_.defaultSampling())),
+        c, userRow, app::toEngine(app::effectiveSampling(c, engine_.model().defaultSampling())),
         [this, &c](const app::StoredImage& image) {
             return library_.store().imagePath(c.id, image.file);
         });
     // Its images may be in the vision encoder already (encoded while the user typed): the request
     // waits for that, and the user should read what the device is doing meanwhile.
-    const bool afterBackgroundEncoding = sendsAttachments && engine_.preencoding();
-    activeJob_ =
-        engine_.submit(std::move(job), sendsAttachments ? app::EngineClient::PreencodeUse::Wait
-                                                        : app::EngineClient::PreencodeUse::Cancel);
+    const bool afterBackgroundEncoding = sendsAttachments && engine_.requests().preencoding();
+    activeJob_ = engine_.requests().submit(
+        std::move(job), sendsAttachments ? app::RequestStream::PreencodeUse::Wait
+                                         : app::RequestStream::PreencodeUse::Cancel);
     activeConversationId_ = c.id;
     activePhase_ = afterBackgroundEncoding ? tr("Encoding images (started while you typed)")
                                            : app::phaseText(app::Phase::Waiting);
@@ -233,7 +233,7 @@ void ChatSession::stop() {
     }
     if (activeJob_ == 0)
         return;
-    engine_.stop(activeJob_);
+    engine_.requests().stop(activeJob_);
     // Said at once; the engine ends the reply at its next check (between device calls).
     stopping_ = true;
     activePhase_ = tr("Stopping…");
@@ -244,14 +244,14 @@ void ChatSession::stop() {
 void ChatSession::stopAndKeepReply() {
     if (activeJob_ == 0)
         return;
-    engine_.stop(activeJob_);
+    engine_.requests().stop(activeJob_);
     endActiveReply({{"finish_reason", app::finishReasonKey(app::FinishReason::Cancelled)}},
                    app::FinishReason::Cancelled, {});
 }
 
 bool ChatSession::canBranch(int row, app::Message::Role role) const {
     const auto& messages = conversation_.conversation().messages;
-    return !busy() && !held() && engine_.ready() && row >= 0 && row < messages.size() &&
+    return !busy() && !held() && engine_.model().ready() && row >= 0 && row < messages.size() &&
            messages[row].role == role;
 }
 

@@ -28,8 +28,8 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       samples_(new DemoSamples(this)) {
     samples_->load(builtinDemoSamplesFolder());
     // A level the new model lacks is replaced by the compiled one nearest the default.
-    connect(engine_, &app::EngineClient::stateChanged, this, [this] {
-        const QList<int> levels = engine_->detailLevels();
+    connect(&engine_->model(), &app::ModelLoader::stateChanged, this, [this] {
+        const QList<int> levels = engine_->model().detailLevels();
         if (levels.isEmpty() || levels.contains(attachments_->messageLevel()))
             return;
         attachments_->setMessageLevel(app::nearestDetailLevel(levels));

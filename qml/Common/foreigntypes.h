@@ -1,7 +1,7 @@
 #pragma once
 // The Facet.Ui module's view of types that live below it, in facet_core (app/core), which knows
 // nothing of QML: the engine client, the reply enums and the value types. Declared here so the
-// core stays a plain Qt library and QML still gets typed access (EngineClient.Ready,
+// core stays a plain Qt library and QML still gets typed access (ModelLoader.Ready,
 // FinishReason.Cancelled, stats.ttftMs).
 #include "core/conversations/conversation.h"
 #include "core/types/modelinfo.h"
@@ -18,6 +18,29 @@ struct EngineClientForeign {
     QML_FOREIGN(facet::app::EngineClient)
     QML_NAMED_ELEMENT(EngineClient)
     QML_UNCREATABLE("Owned by the application")
+};
+
+// The engine client's parts (engine.model, engine.serverSession, engine.smokeTest):
+// `ModelLoader.Ready` and typed property access.
+struct ModelLoaderForeign {
+    Q_GADGET
+    QML_FOREIGN(facet::app::ModelLoader)
+    QML_NAMED_ELEMENT(ModelLoader)
+    QML_UNCREATABLE("Owned by the engine client")
+};
+
+struct ServerSessionForeign {
+    Q_GADGET
+    QML_FOREIGN(facet::app::ServerSession)
+    QML_NAMED_ELEMENT(ServerSession)
+    QML_UNCREATABLE("Owned by the engine client")
+};
+
+struct SmokeTestRunnerForeign {
+    Q_GADGET
+    QML_FOREIGN(facet::app::SmokeTestRunner)
+    QML_NAMED_ELEMENT(SmokeTestRunner)
+    QML_UNCREATABLE("Owned by the engine client")
 };
 
 // FinishReason, Phase and DetailLevel as QML enums: `ReplyTypes.Cancelled`, `ReplyTypes.Maximum`.

@@ -19,15 +19,16 @@ CompareSession::CompareSession(app::EngineClient& engine, AttachmentModel& attac
                                ChatSession& chat, QObject* parent)
     : QObject(parent), engine_(engine), attachments_(attachments), conversation_(conversation),
       library_(library), chat_(chat), columns_(new CompareModel(this)) {
-    using app::EngineClient;
-    connect(&engine_, &EngineClient::columnStarted, this, &CompareSession::onColumnStarted);
-    connect(&engine_, &EngineClient::columnPhase, this, &CompareSession::onPhase);
-    connect(&engine_, &EngineClient::columnText, this,
+    using app::RequestStream;
+    connect(&engine_.requests(), &RequestStream::columnStarted, this,
+            &CompareSession::onColumnStarted);
+    connect(&engine_.requests(), &RequestStream::columnPhase, this, &CompareSession::onPhase);
+    connect(&engine_.requests(), &RequestStream::columnText, this,
             [this](quint64 id, int column, const QString& content, const QString& reasoning) {
                 if (id == job_)
                     columns_->appendText(column, content, reasoning);
             });
-    connect(&engine_, &EngineClient::columnFinished, this,
+    connect(&engine_.requests(), &RequestStream::columnFinished, this,
             [this](quint64 id, int column, const QJsonObject& stats, const QString&) {
                 if (id == job_)
                     columns_->end(column, stats,
@@ -35,12 +36,12 @@ CompareSession::CompareSession(app::EngineClient& engine, AttachmentModel& attac
                                       stats.value(QLatin1String("finish_reason")).toString()),
                                   {});
             });
-    connect(&engine_, &EngineClient::columnFailed, this,
+    connect(&engine_.requests(), &RequestStream::columnFailed, this,
             [this](quint64 id, int column, const QString& message, const QJsonObject& stats) {
                 if (id == job_)
                     columns_->end(column, stats, app::FinishReason::Error, message);
             });
-    connect(&engine_, &EngineClient::compareEnded, this, &CompareSession::onEnded);
+    connect(&engine_.requests(), &RequestStream::compareEnded, this, &CompareSession::onEnded);
     // Another conversation is opened: the compared answers stay with theirs.
     connect(&library_, &ConversationLibrary::leaving, this, [this] {
         if (active() && conversation_.conversation().id == conversationId_)
@@ -49,27 +50,27 @@ CompareSession::CompareSession(app::EngineClient& engine, AttachmentModel& attac
     connect(&library_, &ConversationLibrary::aboutToDelete, this, [this](const QString& id) {
         if (active() && id == conversationId_) {
             if (running())
-                engine_.stop(job_);
+                engine_.requests().stop(job_);
             close();
         }
     });
 }
 
 QList<int> CompareSession::defaultLevels() const {
-    QList<int> levels = engine_.detailLevels();
+    QList<int> levels = engine_.model().detailLevels();
     std::sort(levels.begin(), levels.end());
     return levels.mid(0, 5);
 }
 
 QString CompareSession::levelsProblem(const QList<int>& levels) const {
-    const QList<int> compiled = engine_.detailLevels();
+    const QList<int> compiled = engine_.model().detailLevels();
     const auto problem = generate::compareLevelsProblem({levels.begin(), levels.end()},
                                                         {compiled.begin(), compiled.end()});
     return problem ? QString::fromStdString(*problem) : QString();
 }
 
 QString CompareSession::startProblem() const {
-    if (!engine_.ready())
+    if (!engine_.model().ready())
         return tr("No model loaded");
     if (chat_.busy() || chat_.held() || running())
         return tr("Wait for the reply to end (or stop it) first");
@@ -101,12 +102,13 @@ bool CompareSession::start(const QString& text, const QList<int>& levels) {
     app::CompareJob job;
     job.sessionKey = c.id;
     job.request.request = app::buildRequest(
-        c, userRow, app::toEngine(app::effectiveSampling(c, engine_.defaultSampling())), imagePath);
+        c, userRow, app::toEngine(app::effectiveSampling(c, engine_.model().defaultSampling())),
+        imagePath);
     job.request.levels = {levels.begin(), levels.end()};
     columns_->reset(levels, images);
     conversationId_ = c.id;
     started_ = QDateTime::currentDateTime();
-    job_ = engine_.submitCompare(std::move(job));
+    job_ = engine_.requests().submitCompare(std::move(job));
     chat_.hold(conversationId_, [this] { stop(); });
     for (int column = 0; column < columns_->rowCount(); ++column)
         columns_->setPhase(column, app::phaseText(app::Phase::Waiting));
@@ -159,7 +161,7 @@ void CompareSession::onEnded(quint64 id, const QString& error) {
 void CompareSession::stop() {
     if (!running())
         return;
-    engine_.stop(job_);
+    engine_.requests().stop(job_);
     for (int column = 0; column < columns_->rowCount(); ++column)
         if (!columns_->columns()[column].ended)
             columns_->setPhase(column, tr("Stopping…"));
@@ -199,7 +201,7 @@ bool CompareSession::continueWith(int column) {
 
 void CompareSession::keepAndClose() {
     if (running()) {
-        engine_.stop(job_);
+        engine_.requests().stop(job_);
         job_ = 0; // what it still sends belongs to no comparison
         for (int column = 0; column < columns_->rowCount(); ++column) {
             const CompareColumnState& s = columns_->columns()[column];

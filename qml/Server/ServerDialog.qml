@@ -173,7 +173,7 @@ Dialog {
                 wrapMode: Text.Wrap
                 font.pixelSize: 12
                 color: Theme.mutedText
-                text: qsTr("A server started for fewer levels refuses the others: the first refusal disables that level, with the server's message.")
+                text: qsTr("Tick the levels the server was started with: a level a vllm-rbln server was not compiled for can stop that server.")
             }
         }
 

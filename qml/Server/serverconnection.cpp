@@ -46,8 +46,9 @@ ServerConnection::ServerConnection(app::EngineClient& engine, QObject* parent)
                 probeError_ = message;
                 emit probeChanged();
             });
-    connect(&engine_, &app::EngineClient::modelLoaded, this, &ServerConnection::onModelLoaded);
-    connect(&engine_, &app::EngineClient::serverConnectFailed, this,
+    connect(&engine_.model(), &app::ModelLoader::modelLoaded, this,
+            &ServerConnection::onModelLoaded);
+    connect(&engine_.serverSession(), &app::ServerSession::connectFailed, this,
             &ServerConnection::onConnectFailed);
 }
 
@@ -129,7 +130,8 @@ void ServerConnection::connectTo(const QString& url, const QString& model, const
     connectError_.clear();
     pendingKey_ = typedKey;
     emit connectingChanged();
-    engine_.connectServer(u, model, typedKey.isEmpty() ? knownKey(u) : typedKey, levels);
+    engine_.serverSession().connectServer(u, model, typedKey.isEmpty() ? knownKey(u) : typedKey,
+                                          levels);
 }
 
 void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
@@ -146,31 +148,32 @@ void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
         if (!key.isEmpty())
             sessionKeys_.insert(url, key);
         setKeyNote(url, problem);
-        engine_.connectServer(url, model, key, levels);
+        engine_.serverSession().connectServer(url, model, key, levels);
     });
 }
 
 void ServerConnection::onModelLoaded() {
     QSettings settings;
-    if (!engine_.server()) {
+    if (!engine_.serverSession().connected()) {
         // A model folder (or the demo) is in use now: the server is not restored next time,
         // but its URL, model and levels stay for the dialog.
         if (settings.value(kActiveKey).toBool())
             settings.setValue(kActiveKey, false);
         if (!startNote_.isEmpty())
-            engine_.setLoadProblem(std::exchange(startNoteUrl_, {}), std::exchange(startNote_, {}));
+            engine_.model().setLoadProblem(std::exchange(startNoteUrl_, {}),
+                                           std::exchange(startNote_, {}));
         return;
     }
     QStringList levels;
-    for (int level : engine_.info().detailLevels)
+    for (int level : engine_.model().info().detailLevels)
         levels << QString::number(level);
-    settings.setValue(kUrlKey, engine_.serverUrl());
-    settings.setValue(kModelKey, engine_.info().name);
+    settings.setValue(kUrlKey, engine_.serverSession().url());
+    settings.setValue(kModelKey, engine_.model().info().name);
     settings.setValue(kLevelsKey, levels.join(QLatin1Char(',')));
     settings.setValue(kActiveKey, true);
     emit rememberedChanged();
     if (const QString key = std::exchange(pendingKey_, {}); !key.isEmpty())
-        keepKey(engine_.serverUrl(), key);
+        keepKey(engine_.serverSession().url(), key);
     otherwise_ = nullptr;
     connecting_ = false;
     connectError_.clear();

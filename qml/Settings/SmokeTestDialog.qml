@@ -22,22 +22,22 @@ Dialog {
     anchors.centerIn: parent
     width: Math.min(760, (parent ? parent.width : 760) - 40)
     height: Math.min(560, (parent ? parent.height : 560) - 40)
-    closePolicy: engine.smokeRunning ? Popup.NoAutoClose : Popup.CloseOnEscape
+    closePolicy: engine.smokeTest.running ? Popup.NoAutoClose : Popup.CloseOnEscape
 
     function start() {
         steps.clear()
         report = ({})
         finished = false
         open()
-        if (!engine.runSmokeTest())
+        if (!engine.smokeTest.run())
             notice(qsTr("The smoke test needs a loaded model and no reply running."))
     }
 
     ListModel { id: steps }
 
     Connections {
-        target: dialog.engine
-        function onSmokeStep(index, count, step, done) {
+        target: dialog.engine.smokeTest
+        function onStep(index, count, step, done) {
             const row = { title: Labels.smokeStepTitle(step.id, step.title), status: done ? step.status : "running",
                           ms: step.ms, message: step.message, details: (step.details || []).join("\n") }
             if (index < steps.count)
@@ -45,7 +45,7 @@ Dialog {
             else
                 steps.append(row)
         }
-        function onSmokeFinished(report) {
+        function onFinished(report) {
             dialog.report = report
             dialog.finished = true
         }
@@ -136,10 +136,10 @@ Dialog {
         RowLayout {
             Layout.alignment: Qt.AlignRight
             Button {
-                visible: dialog.engine.smokeRunning
+                visible: dialog.engine.smokeTest.running
                 text: qsTr("Stop")
                 Accessible.name: qsTr("Stop the smoke test")
-                onClicked: dialog.engine.stopSmokeTest()
+                onClicked: dialog.engine.smokeTest.stop()
             }
             Button {
                 objectName: "smokeSave"
@@ -149,7 +149,7 @@ Dialog {
                 onClicked: saveFolder.open()
             }
             Button {
-                enabled: !dialog.engine.smokeRunning
+                enabled: !dialog.engine.smokeTest.running
                 text: qsTr("Close")
                 Accessible.name: qsTr("Close the smoke test")
                 onClicked: dialog.close()

@@ -24,7 +24,7 @@ Pane {
     signal shortcutsRequested()
     signal sampleChosen(int row)
     padding: 6
-    readonly property modelInfo info: engine.info
+    readonly property modelInfo info: engine.model.info
 
     // Ctrl+E (Main.qml): the Export button's menu, to pick Markdown or JSON with the keyboard.
     function openExportMenu() {
@@ -40,20 +40,20 @@ Pane {
     }
 
     function statusText() {
-        switch (bar.engine.state) {
-        case EngineClient.Loading:
-            return qsTr("Loading %1 — %2").arg(bar.engine.loadingDir).arg(bar.engine.loadStep)
-        case EngineClient.Failed:
-            return qsTr("Could not load the model: %1").arg(bar.engine.lastError)
-        case EngineClient.NoModel:
-            return qsTr("No model loaded") + (bar.engine.lastError ? " (" + bar.engine.lastError + ")" : "")
+        switch (bar.engine.model.state) {
+        case ModelLoader.Loading:
+            return qsTr("Loading %1 — %2").arg(bar.engine.model.loadingDir).arg(bar.engine.model.loadStep)
+        case ModelLoader.Failed:
+            return qsTr("Could not load the model: %1").arg(bar.engine.model.lastError)
+        case ModelLoader.NoModel:
+            return qsTr("No model loaded") + (bar.engine.model.lastError ? " (" + bar.engine.model.lastError + ")" : "")
         }
         if (!info.loaded)
             return ""
-        if (bar.engine.server)
+        if (bar.engine.serverSession.connected)
             return qsTr("server %1 · %2 · %3 ms round trip · levels %4")
-                   .arg(bar.engine.serverUrl).arg(info.name).arg(Math.round(bar.engine.roundTripMs))
-                   .arg(bar.engine.detailLevels.join(", "))
+                   .arg(bar.engine.serverSession.url).arg(info.name).arg(Math.round(bar.engine.serverSession.roundTripMs))
+                   .arg(bar.engine.model.detailLevels.join(", "))
         return qsTr("%1 · device %2 · %3 %4 %5 · levels %6 · buckets %7")
                .arg(info.name).arg(info.deviceId)
                .arg(info.simulated ? qsTr("built-in simulator") : qsTr("RBLN runtime"))
@@ -64,7 +64,7 @@ Pane {
     Dialog {
         id: problemDialog
         objectName: "loadProblemDialog"
-        title: qsTr("Why %1 could not be loaded").arg(bar.engine.loadProblemFolder)
+        title: qsTr("Why %1 could not be loaded").arg(bar.engine.model.loadProblemFolder)
         modal: true
         parent: Overlay.overlay
         anchors.centerIn: parent
@@ -81,14 +81,14 @@ Pane {
                     readOnly: true
                     selectByMouse: true
                     wrapMode: TextEdit.Wrap
-                    text: bar.engine.loadProblem
+                    text: bar.engine.model.loadProblem
                     Accessible.name: qsTr("Load problem text")
                 }
             }
             Button {
                 text: qsTr("Copy")
                 Accessible.name: qsTr("Copy the load problem")
-                onClicked: bar.copyRequested(bar.engine.loadProblemFolder + ":\n" + bar.engine.loadProblem)
+                onClicked: bar.copyRequested(bar.engine.model.loadProblemFolder + ":\n" + bar.engine.model.loadProblem)
             }
         }
     }
@@ -96,14 +96,14 @@ Pane {
     Timer {
         interval: 30000
         repeat: true
-        running: bar.engine.server
-        onTriggered: bar.engine.measureRoundTrip()
+        running: bar.engine.serverSession.connected
+        onTriggered: bar.engine.serverSession.measureRoundTrip()
     }
 
     FolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
-        onAccepted: bar.engine.loadChosenFolder(selectedFolder, currentFolder)
+        onAccepted: bar.engine.model.loadChosenFolder(selectedFolder, currentFolder)
     }
 
     ColumnLayout {
@@ -116,7 +116,7 @@ Pane {
                 Layout.fillWidth: true
                 text: bar.statusText()
                 elide: Text.ElideRight
-                color: bar.engine.state === EngineClient.Failed ? Theme.error : Theme.text
+                color: bar.engine.model.state === ModelLoader.Failed ? Theme.error : Theme.text
                 Accessible.name: qsTr("Model status")
                 Accessible.description: text
                 ToolTip.visible: statusHover.containsMouse
@@ -124,10 +124,10 @@ Pane {
                 MouseArea { id: statusHover; anchors.fill: parent; hoverEnabled: true; acceptedButtons: Qt.NoButton }
             }
             Button {
-                visible: bar.engine.state === EngineClient.Loading
+                visible: bar.engine.model.state === ModelLoader.Loading
                 text: qsTr("Cancel")
                 Accessible.name: qsTr("Cancel loading")
-                onClicked: bar.engine.cancelLoad()
+                onClicked: bar.engine.model.cancelLoad()
             }
             Button {
                 text: qsTr("Model folder…")
@@ -141,10 +141,10 @@ Pane {
                 onClicked: bar.serverRequested()
             }
             Button {
-                visible: !bar.engine.demo && bar.engine.demoModelDir.length > 0
+                visible: !bar.engine.model.demo && bar.engine.model.demoModelDir.length > 0
                 text: qsTr("Demo model")
                 Accessible.name: qsTr("Load the built-in demo model")
-                onClicked: bar.engine.loadDemoModel()
+                onClicked: bar.engine.model.loadDemoModel()
             }
             Button {
                 //: Menu button: save the conversation as a file (verb).
@@ -174,7 +174,7 @@ Pane {
                     MenuItem {
                         objectName: "runSmokeTest"
                         text: qsTr("Run smoke test…")
-                        enabled: bar.engine.ready && !bar.engine.server
+                        enabled: bar.engine.model.ready && !bar.engine.serverSession.connected
                         Accessible.name: qsTr("Run the smoke test of the NPU install")
                         onTriggered: bar.smokeTestRequested()
                     }
@@ -189,15 +189,15 @@ Pane {
         }
         ProgressBar {
             Layout.fillWidth: true
-            visible: bar.engine.state === EngineClient.Loading
-            value: bar.engine.loadFraction
+            visible: bar.engine.model.state === ModelLoader.Loading
+            value: bar.engine.model.loadFraction
             Accessible.name: qsTr("Model load progress")
         }
         DemoBanner {
             id: demoBanner
             objectName: "demoBanner"
             Layout.fillWidth: true
-            visible: bar.engine.ready && bar.engine.demo
+            visible: bar.engine.model.ready && bar.engine.model.demo
             samples: bar.samples
             onSampleChosen: (row) => bar.sampleChosen(row)
         }
@@ -206,7 +206,7 @@ Pane {
         Pane {
             objectName: "loadProblemPanel"
             Layout.fillWidth: true
-            visible: bar.engine.loadProblem.length > 0
+            visible: bar.engine.model.loadProblem.length > 0
             padding: 6
             background: Rectangle { color: Theme.replyBubble; border.color: Theme.warning; radius: 4 }
             RowLayout {
@@ -215,8 +215,8 @@ Pane {
                     Layout.fillWidth: true
                     elide: Text.ElideRight
                     color: Theme.text
-                    text: qsTr("Could not load %1: %2").arg(bar.engine.loadProblemFolder)
-                                                        .arg(bar.engine.loadProblem.split("\n")[0])
+                    text: qsTr("Could not load %1: %2").arg(bar.engine.model.loadProblemFolder)
+                                                        .arg(bar.engine.model.loadProblem.split("\n")[0])
                     Accessible.name: qsTr("Model load problem")
                     Accessible.description: text
                 }
@@ -234,12 +234,12 @@ Pane {
                 ToolButton {
                     text: "✕"
                     Accessible.name: qsTr("Dismiss the load problem")
-                    onClicked: bar.engine.clearLoadProblem()
+                    onClicked: bar.engine.model.clearLoadProblem()
                 }
             }
         }
         Repeater {
-            model: bar.engine.ready ? bar.info.problems : []
+            model: bar.engine.model.ready ? bar.info.problems : []
             delegate: Label {
                 required property string modelData
                 Layout.fillWidth: true

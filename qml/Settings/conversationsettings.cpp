@@ -14,7 +14,8 @@ ConversationSettings::ConversationSettings(ConversationModel& conversation,
     connect(&conversation_, &ConversationModel::detailsChanged, this,
             &ConversationSettings::changed);
     // The defaults come from the loaded model.
-    connect(&engine_, &app::EngineClient::stateChanged, this, &ConversationSettings::changed);
+    connect(&engine_.model(), &app::ModelLoader::stateChanged, this,
+            &ConversationSettings::changed);
 }
 
 QString ConversationSettings::systemPrompt() const {
@@ -29,7 +30,7 @@ void ConversationSettings::setSystemPrompt(const QString& prompt) {
 }
 
 app::Sampling ConversationSettings::sampling() const {
-    return app::effectiveSampling(conversation_.conversation(), engine_.defaultSampling());
+    return app::effectiveSampling(conversation_.conversation(), engine_.model().defaultSampling());
 }
 
 bool ConversationSettings::samplingIsDefault() const {

@@ -30,7 +30,7 @@ void ImageCacheSetting::setMegabytes(int megabytes) {
 }
 
 void ImageCacheSetting::apply() {
-    engine_.setVisionCacheLimit(static_cast<quint64>(megabytes_) << 20);
+    engine_.requests().setVisionCacheLimit(static_cast<quint64>(megabytes_) << 20);
 }
 
 } // namespace facet::ui

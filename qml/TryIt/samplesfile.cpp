@@ -64,7 +64,7 @@ DemoSample sampleFrom(const QJsonObject& entry, const QDir& folder, QString& pro
 } // namespace
 
 QString builtinDemoSamplesFolder() {
-    const QString model = app::EngineClient::demoModelDir();
+    const QString model = app::ModelLoader::demoModelDir();
     return model.isEmpty() ? QString() : QDir(model).filePath(QStringLiteral("samples"));
 }
 

@@ -40,8 +40,8 @@ private slots:
         script_ = std::make_shared<app::ScriptedEngine>();
         app_ = std::make_unique<ui::AppController>(dir_.filePath(QString::number(++count_)),
                                                    app::makeScriptedBackend(script_));
-        app_->engine()->loadModelDir("scripted", 0, {});
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->ready(), 5000);
+        app_->engine()->model().loadModelDir("scripted", 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->model().ready(), 5000);
     }
     void cleanup() {
         app_.reset();

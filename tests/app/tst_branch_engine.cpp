@@ -48,19 +48,19 @@ class BranchEngineTest : public QObject {
         Reply r;
         bool done = false;
         quint64 id = 0;
-        auto text = connect(app_->engine(), &app::EngineClient::textArrived, this,
+        auto text = connect(&app_->engine()->requests(), &app::RequestStream::textArrived, this,
                             [&](quint64 rid, const QString& content, const QString&) {
                                 if (rid == id)
                                     r.text += content;
                             });
-        auto fin = connect(app_->engine(), &app::EngineClient::finished, this,
+        auto fin = connect(&app_->engine()->requests(), &app::RequestStream::finished, this,
                            [&](quint64 rid, const QJsonObject& stats, const QString&) {
                                if (rid == id) {
                                    r.stats = stats;
                                    done = true;
                                }
                            });
-        id = app_->engine()->submit(std::move(job));
+        id = app_->engine()->requests().submit(std::move(job));
         [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 120000); }();
         disconnect(text);
         disconnect(fin);
@@ -68,7 +68,7 @@ class BranchEngineTest : public QObject {
     }
 
     int cliPromptTokens(const QString& question, bool thinking) {
-        const QString demo = app_->engine()->demoModelDir();
+        const QString demo = app_->engine()->model().demoModelDir();
         const QJsonObject conv{
             {"messages",
              QJsonArray{QJsonObject{
@@ -94,10 +94,10 @@ private slots:
     void initTestCase() {
         app_ = std::make_unique<ui::AppController>(dir_.filePath("store"),
                                                    facet::app::makeLocalBackend());
-        app_->engine()->loadDemoModel();
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != app::EngineClient::State::Loading,
-                                 120000);
-        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+        app_->engine()->model().loadDemoModel();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            app_->engine()->model().state() != app::ModelLoader::State::Loading, 120000);
+        QVERIFY2(app_->engine()->model().ready(), qPrintable(app_->engine()->model().lastError()));
         app_->settings()->setSamplingValue("seed", "4242");
         app_->settings()->setSamplingValue("maxNewTokens", 12);
         QVERIFY(app_->chat()->send("Hello there"));

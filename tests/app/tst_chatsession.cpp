@@ -34,8 +34,8 @@ private slots:
         ++storeCount_;
         app_ = std::make_unique<ui::AppController>(dir_.filePath(QString::number(storeCount_)),
                                                    app::makeScriptedBackend(script_));
-        app_->engine()->loadModelDir("scripted", 0, {});
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->ready(), 5000);
+        app_->engine()->model().loadModelDir("scripted", 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->model().ready(), 5000);
     }
     void cleanup() { app_.reset(); }
 
@@ -175,21 +175,23 @@ private slots:
         app::EngineScript s;
         s.loadError = "/models/gemma: rbln_config.json: missing";
         script_->setScript(s);
-        app_->engine()->loadModelDir("/models/gemma", 0, {});
-        QCOMPARE(app_->engine()->state(), app::EngineClient::State::Loading);
-        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->state(), app::EngineClient::State::Ready, 5000);
-        QCOMPARE(app_->engine()->loadProblem(),
+        app_->engine()->model().loadModelDir("/models/gemma", 0, {});
+        QCOMPARE(app_->engine()->model().state(), app::ModelLoader::State::Loading);
+        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->model().state(), app::ModelLoader::State::Ready,
+                                  5000);
+        QCOMPARE(app_->engine()->model().loadProblem(),
                  QString("/models/gemma: rbln_config.json: missing"));
-        QCOMPARE(app_->engine()->loadProblemFolder(), QString("/models/gemma"));
-        QCOMPARE(app_->engine()->modelDir(), QString("scripted"));
+        QCOMPARE(app_->engine()->model().loadProblemFolder(), QString("/models/gemma"));
+        QCOMPARE(app_->engine()->model().modelDir(), QString("scripted"));
         script_->setScript({});
         QVERIFY(app_->chat()->send("hello"));
         waitIdle();
         QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
         // A load that works clears the problem.
-        app_->engine()->loadModelDir("/models/other", 0, {});
-        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->modelDir(), QString("/models/other"), 5000);
-        QCOMPARE(app_->engine()->loadProblem(), QString());
+        app_->engine()->model().loadModelDir("/models/other", 0, {});
+        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->model().modelDir(), QString("/models/other"),
+                                  5000);
+        QCOMPARE(app_->engine()->model().loadProblem(), QString());
     }
 
     void failedLoadWithoutAModelIsAnError() {
@@ -199,9 +201,11 @@ private slots:
         script_->setScript(s);
         app_ = std::make_unique<ui::AppController>(dir_.filePath("fresh"),
                                                    app::makeScriptedBackend(script_));
-        app_->engine()->loadModelDir("/models/gemma", 0, {});
-        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->state(), app::EngineClient::State::Failed, 5000);
-        QCOMPARE(app_->engine()->lastError(), QString("/models/gemma: rbln_config.json: missing"));
+        app_->engine()->model().loadModelDir("/models/gemma", 0, {});
+        QTRY_COMPARE_WITH_TIMEOUT(app_->engine()->model().state(), app::ModelLoader::State::Failed,
+                                  5000);
+        QCOMPARE(app_->engine()->model().lastError(),
+                 QString("/models/gemma: rbln_config.json: missing"));
         QVERIFY(!app_->chat()->send("hello"));
     }
 
@@ -212,10 +216,10 @@ private slots:
         s.smokeFailStep = "vision";
         s.smokeStepMs = 5;
         script_->setScript(s);
-        QSignalSpy steps(app_->engine(), &app::EngineClient::smokeStep);
-        QSignalSpy finished(app_->engine(), &app::EngineClient::smokeFinished);
-        QVERIFY(app_->engine()->runSmokeTest());
-        QVERIFY(!app_->engine()->runSmokeTest()); // one at a time
+        QSignalSpy steps(&app_->engine()->smokeTest(), &app::SmokeTestRunner::step);
+        QSignalSpy finished(&app_->engine()->smokeTest(), &app::SmokeTestRunner::finished);
+        QVERIFY(app_->engine()->smokeTest().run());
+        QVERIFY(!app_->engine()->smokeTest().run()); // one at a time
         QVERIFY(!app_->chat()->send("not now"));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
         QCOMPARE(steps.count(), 10); // five steps, started and finished
@@ -227,8 +231,8 @@ private slots:
         QCOMPARE(list[3].toObject().value("message").toString(),
                  QString("scripted failure of vision"));
         QCOMPARE(list[4].toObject().value("status").toString(), QString("skipped"));
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->ready(), 5000);
-        QCOMPARE(app_->engine()->modelDir(), QString("scripted"));
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->model().ready(), 5000);
+        QCOMPARE(app_->engine()->model().modelDir(), QString("scripted"));
         script_->setScript({});
         QVERIFY(app_->chat()->send("after the test"));
         waitIdle();

@@ -326,15 +326,15 @@ private slots:
         script->setScript(s);
         app::EngineClient engine(app::makeScriptedBackend(script));
         QCOMPARE(engine.capabilities().compare, false);
-        engine.loadModelDir(QStringLiteral("/scripted"), 0, {});
-        QTRY_VERIFY(engine.ready());
-        QVERIFY(!engine.runSmokeTest());
+        engine.model().loadModelDir(QStringLiteral("/scripted"), 0, {});
+        QTRY_VERIFY(engine.model().ready());
+        QVERIFY(!engine.smokeTest().run());
 
-        QSignalSpy ended(&engine, &app::EngineClient::compareEnded);
+        QSignalSpy ended(&engine.requests(), &app::RequestStream::compareEnded);
         app::CompareJob job;
         job.sessionKey = QStringLiteral("c");
         job.request.levels = {70, 280};
-        const quint64 id = engine.submitCompare(job);
+        const quint64 id = engine.requests().submitCompare(job);
         QTRY_COMPARE(ended.count(), 1);
         QCOMPARE(ended.at(0).at(0).toULongLong(), id);
         QCOMPARE(ended.at(0).at(1).toString(),
@@ -342,11 +342,11 @@ private slots:
         QVERIFY(ended.at(0).at(2).value<facet::ErrorInfo>().kind == facet::ErrorKind::BadInput);
         QVERIFY(script->compareRequests().empty());
 
-        QSignalSpy refused(&engine, &app::EngineClient::serverConnectFailed);
-        engine.connectServer(QStringLiteral("http://127.0.0.1:9/v1"), {}, {}, {70});
+        QSignalSpy refused(&engine.serverSession(), &app::ServerSession::connectFailed);
+        engine.serverSession().connectServer(QStringLiteral("http://127.0.0.1:9/v1"), {}, {}, {70});
         QCOMPARE(refused.count(), 1);
         QCOMPARE(refused.at(0).at(1).toString(), QStringLiteral("This engine cannot use a server"));
-        QVERIFY(engine.ready()); // the model in use stays
+        QVERIFY(engine.model().ready()); // the model in use stays
         engine.shutdown();
     }
 

@@ -59,8 +59,8 @@ private slots:
     // The build put the committed files beside the demo model, unchanged.
     void foundBesideTheDemoModel() {
         const QString folder = ui::builtinDemoSamplesFolder();
-        QCOMPARE(folder, QDir(app::EngineClient::demoModelDir()).filePath("samples"));
-        QVERIFY2(QFileInfo::exists(app::EngineClient::demoModelDir() + "/rbln_config.json"),
+        QCOMPARE(folder, QDir(app::ModelLoader::demoModelDir()).filePath("samples"));
+        QVERIFY2(QFileInfo::exists(app::ModelLoader::demoModelDir() + "/rbln_config.json"),
                  qPrintable(folder));
         for (const QString& name : QDir(kSource).entryList(QDir::Files)) {
             QVERIFY2(QFileInfo::exists(folder + "/" + name), qPrintable(folder + "/" + name));

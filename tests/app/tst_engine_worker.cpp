@@ -203,11 +203,11 @@ private slots:
             QVERIFY(make.waitForFinished(120000));
             QCOMPARE(make.exitCode(), 0);
         }
-        app.engine()->loadModelDir(
+        app.engine()->model().loadModelDir(
             random, 0, QString::fromStdString(generate::builtinSimulatorRuntime().string()));
-        QTRY_VERIFY_WITH_TIMEOUT(app.engine()->state() != app::EngineClient::State::Loading,
+        QTRY_VERIFY_WITH_TIMEOUT(app.engine()->model().state() != app::ModelLoader::State::Loading,
                                  120000);
-        QVERIFY(app.engine()->ready());
+        QVERIFY(app.engine()->model().ready());
         app.settings()->setSamplingValue("doSample", false);
     }
 

@@ -40,7 +40,7 @@ private slots:
         ui::AppController app(
             dir_.filePath("a"),
             facet::app::makeScriptedBackend(std::make_shared<facet::app::ScriptedEngine>()));
-        QVERIFY(!app.engine()->ready());
+        QVERIFY(!app.engine()->model().ready());
         QVERIFY(!app.chat()->send("hello"));
         QCOMPARE(app.conversation()->rowCount(), 0);
     }

@@ -54,8 +54,9 @@ class ServerEngineTest : public QObject {
 
     void connectTo(const std::string& scenario, const QString& key = {}) {
         app_->server()->connectTo(url(scenario), {}, key, {70, 140, 280, 560, 1120});
-        QTRY_VERIFY_WITH_TIMEOUT(engine().server() || !app_->server()->connecting(), 10000);
-        QVERIFY2(engine().server(), qPrintable(app_->server()->connectError()));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            engine().serverSession().connected() || !app_->server()->connecting(), 10000);
+        QVERIFY2(engine().serverSession().connected(), qPrintable(app_->server()->connectError()));
     }
     void ask(const QString& question, int level) {
         QVERIFY(app_->attachments()->addFiles({photo()}).isEmpty());
@@ -82,20 +83,20 @@ private slots:
     void init() {
         QSettings().clear();
         newApp();
-        engine().loadModelDir(QStringLiteral("scripted"), 0, {});
-        QTRY_VERIFY_WITH_TIMEOUT(engine().ready(), 5000);
+        engine().model().loadModelDir(QStringLiteral("scripted"), 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(engine().model().ready(), 5000);
     }
     void cleanup() { app_.reset(); }
 
     void askOnServerStreamsReplyAndStats() {
         connectTo("plain");
-        QCOMPARE(engine().serverUrl(), url("plain"));
-        QCOMPARE(engine().info().name, QStringLiteral("gemma-4-test"));
-        QVERIFY(engine().roundTripMs() > 0);
-        QCOMPARE(engine().detailLevels(), (QList<int>{70, 140, 280, 560, 1120}));
-        QVERIFY(!engine().runSmokeTest()); // it checks this machine's NPU, not a server
+        QCOMPARE(engine().serverSession().url(), url("plain"));
+        QCOMPARE(engine().model().info().name, QStringLiteral("gemma-4-test"));
+        QVERIFY(engine().serverSession().roundTripMs() > 0);
+        QCOMPARE(engine().model().detailLevels(), (QList<int>{70, 140, 280, 560, 1120}));
+        QVERIFY(!engine().smokeTest().run()); // it checks this machine's NPU, not a server
 
-        QSignalSpy text(&engine(), &app::EngineClient::textArrived);
+        QSignalSpy text(&engine().requests(), &app::RequestStream::textArrived);
         ask(QStringLiteral("What is in the picture?"), 280);
         QVERIFY(text.count() >= 1); // streamed, not only at the end
         QCOMPARE(message(1).text, kReply);
@@ -144,39 +145,6 @@ private slots:
                  QStringLiteral("remote"));
     }
 
-    void firstRefusalDisablesTheLevel() {
-        connectTo("plain");
-        QSignalSpy failed(&engine(), &app::EngineClient::failed);
-        ask(QStringLiteral("And at 140?"), 140); // the server was started for 70 and 280 only
-        // The failure crosses the thread typed: the app decides by these, not by the words.
-        QCOMPARE(failed.count(), 1);
-        const auto typed = failed.at(0).at(3).value<facet::ErrorInfo>();
-        QVERIFY(typed.kind == facet::ErrorKind::Server);
-        QCOMPARE(typed.httpStatus, 400);
-        QCOMPARE(typed.param, std::string("mm_processor_kwargs.max_soft_tokens"));
-        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
-        QVERIFY2(message(1).error.contains("HTTP 400"), qPrintable(message(1).error));
-        QVERIFY(message(1).error.contains(url("plain")));
-        QVERIFY(!engine().detailLevels().contains(140));
-        QVERIFY(engine().detailLevels().contains(280));
-        const QVariantMap refusals = engine().levelRefusals();
-        QCOMPARE(refusals.keys(), QStringList{QStringLiteral("140")});
-        QVERIFY2(
-            refusals.value("140").toString().startsWith("max_soft_tokens=140 was not compiled"),
-            qPrintable(refusals.value("140").toString()));
-        // The composer moved off the refused level.
-        QVERIFY(app_->attachments()->messageLevel() != 140);
-        // A new connection has refused nothing yet.
-        connectTo("plain");
-        QVERIFY(engine().levelRefusals().isEmpty());
-        QVERIFY(engine().detailLevels().contains(140));
-        // Current vLLM's error body ({"error": {...}}) is read the same way.
-        connectTo("current");
-        ask(QStringLiteral("And at 560?"), 560);
-        QVERIFY(!engine().detailLevels().contains(560));
-        QVERIFY(engine().levelRefusals().value("560").toString().startsWith("max_soft_tokens=560"));
-    }
-
     // One max_soft_tokens per request: a message whose images are at different levels is
     // refused before anything is sent, the levels named, nothing taken from the composer.
     void mixedLevelsAreSaidBeforeSending() {
@@ -209,7 +177,7 @@ private slots:
         QCOMPARE(message(1).finishReason, app::FinishReason::Error);
         QVERIFY2(message(1).error.contains("HTTP 503"), qPrintable(message(1).error));
         QVERIFY(message(1).error.contains("64 requests waiting"));
-        QVERIFY(engine().detailLevels().contains(280)); // a 503 refuses no level
+        QVERIFY(engine().model().detailLevels().contains(280)); // a 503 refuses no level
 
         connectTo("drop"); // two pieces, then the connection breaks: the partial reply stays
         ask(QStringLiteral("Dropped?"), 280);
@@ -244,23 +212,23 @@ private slots:
     }
 
     void failedConnectKeepsTheModelInUse() {
-        QSignalSpy failed(&engine(), &app::EngineClient::serverConnectFailed);
+        QSignalSpy failed(&engine().serverSession(), &app::ServerSession::connectFailed);
         app_->server()->connectTo(url("auth"), {}, {}, {280}); // 401 without the key
         QTRY_VERIFY_WITH_TIMEOUT(!app_->server()->connecting(), 10000);
         QCOMPARE(failed.count(), 1);
         QVERIFY2(app_->server()->connectError().contains("HTTP 401"),
                  qPrintable(app_->server()->connectError()));
         QVERIFY(app_->server()->connectError().contains(url("auth")));
-        QVERIFY(engine().ready());
-        QVERIFY(!engine().server());
-        QCOMPARE(engine().info().name, QStringLiteral("scripted"));
+        QVERIFY(engine().model().ready());
+        QVERIFY(!engine().serverSession().connected());
+        QCOMPARE(engine().model().info().name, QStringLiteral("scripted"));
 
         // Nothing listens on a port just freed: unreachable, named.
         app_->server()->connectTo(QStringLiteral("http://127.0.0.1:9/v1"), {}, {}, {280});
         QTRY_VERIFY_WITH_TIMEOUT(!app_->server()->connecting(), 15000);
         QVERIFY2(app_->server()->connectError().contains("http://127.0.0.1:9/v1 is unreachable"),
                  qPrintable(app_->server()->connectError()));
-        QVERIFY(!engine().server());
+        QVERIFY(!engine().serverSession().connected());
     }
 
     void keyGoesToTheServerNeverToTheSettings() {
@@ -297,8 +265,10 @@ private slots:
         ask(QStringLiteral("What is in the picture?"), 280);
         QCOMPARE(message(1).text, kReply);
         const QString id = app_->library()->currentId();
-        engine().loadModelDir(QStringLiteral("scripted"), 0, {}); // back to the local engine
-        QTRY_VERIFY_WITH_TIMEOUT(engine().ready() && !engine().server(), 5000);
+        engine().model().loadModelDir(QStringLiteral("scripted"), 0,
+                                      {}); // back to the local engine
+        QTRY_VERIFY_WITH_TIMEOUT(engine().model().ready() && !engine().serverSession().connected(),
+                                 5000);
         QCOMPARE(app_->library()->currentId(), id);
         QCOMPARE(app_->conversation()->rowCount(), 2);
         QVERIFY(app_->chat()->send(QStringLiteral("And locally?")));
@@ -320,7 +290,7 @@ private slots:
 
     void stopDoesNotWaitForTheServer() {
         connectTo("slow"); // a piece, then one more every 3 s (fake_vllm.py's SLOW_CHUNK_GAP_S)
-        QSignalSpy finished(&engine(), &app::EngineClient::finished);
+        QSignalSpy finished(&engine().requests(), &app::RequestStream::finished);
         QVERIFY(app_->chat()->send(QStringLiteral("Slowly?")));
         QTRY_VERIFY_WITH_TIMEOUT(
             !app_->conversation()->conversation().messages.at(1).text.isEmpty(), 10000);
@@ -343,23 +313,23 @@ private slots:
         newApp(); // a new start: nothing loaded yet
         bool otherwise = false;
         app_->server()->restoreAtStart([&] { otherwise = true; });
-        QTRY_VERIFY_WITH_TIMEOUT(engine().server(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(engine().serverSession().connected(), 10000);
         QVERIFY(!otherwise);
-        QCOMPARE(engine().serverUrl(), url("plain"));
+        QCOMPARE(engine().serverSession().url(), url("plain"));
 
         // A remembered server that is gone: the local model instead, with the reason beside it.
         QSettings().setValue("server/url", QStringLiteral("http://127.0.0.1:9/v1"));
         newApp();
         app_->server()->restoreAtStart([&] {
             otherwise = true;
-            engine().loadModelDir(QStringLiteral("scripted"), 0, {});
+            engine().model().loadModelDir(QStringLiteral("scripted"), 0, {});
         });
-        QTRY_VERIFY_WITH_TIMEOUT(engine().ready(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(engine().model().ready(), 15000);
         QVERIFY(otherwise);
-        QVERIFY(!engine().server());
-        QCOMPARE(engine().loadProblemFolder(), QStringLiteral("http://127.0.0.1:9/v1"));
-        QVERIFY2(engine().loadProblem().contains("unreachable"),
-                 qPrintable(engine().loadProblem()));
+        QVERIFY(!engine().serverSession().connected());
+        QCOMPARE(engine().model().loadProblemFolder(), QStringLiteral("http://127.0.0.1:9/v1"));
+        QVERIFY2(engine().model().loadProblem().contains("unreachable"),
+                 qPrintable(engine().model().loadProblem()));
         QVERIFY(!QSettings().value("server/active").toBool());
 
         // Not in use last time: nothing is tried.

@@ -40,13 +40,14 @@ inline QString openMainWindow(const QString& storeDir, std::unique_ptr<ui::AppCo
 }
 
 inline QString loadDemoModel(ui::AppController& app) {
-    app.engine()->loadDemoModel();
+    app.engine()->model().loadDemoModel();
     const bool settled = QTest::qWaitFor(
-        [&] { return app.engine()->state() != app::EngineClient::State::Loading; }, kEngineWaitMs);
+        [&] { return app.engine()->model().state() != app::ModelLoader::State::Loading; },
+        kEngineWaitMs);
     if (!settled)
         return QStringLiteral("the demo model was still loading after %1 s")
             .arg(kEngineWaitMs / 1000);
-    return app.engine()->ready() ? QString() : app.engine()->lastError();
+    return app.engine()->model().ready() ? QString() : app.engine()->model().lastError();
 }
 
 } // namespace facet::test

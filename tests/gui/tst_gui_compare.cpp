@@ -125,7 +125,7 @@ private slots:
         QVERIFY2(opened.isEmpty(), qPrintable(opened));
         const QString loaded = loadDemoModel(*app_);
         QVERIFY2(loaded.isEmpty(), qPrintable(loaded));
-        QCOMPARE(app_->engine()->detailLevels(), kLevels);
+        QCOMPARE(app_->engine()->model().detailLevels(), kLevels);
     }
 
     void compareFiveLevelsFromTheComposer() {

@@ -36,7 +36,7 @@ constexpr int kEngineWaitMs = 300000;
 #else
 constexpr int kEngineWaitMs = 60000;
 #endif
-using facet::app::EngineClient;
+using facet::app::ModelLoader;
 using facet::ui::AppController;
 
 class GuiSmokeTest : public QObject {
@@ -147,12 +147,12 @@ class GuiSmokeTest : public QObject {
     }
 
     void ensureDemoModel() {
-        if (app_->engine()->ready() && app_->engine()->demo())
+        if (app_->engine()->model().ready() && app_->engine()->model().demo())
             return;
-        app_->engine()->loadDemoModel();
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
+        app_->engine()->model().loadDemoModel();
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->model().state() != ModelLoader::State::Loading,
                                  kEngineWaitMs);
-        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+        QVERIFY2(app_->engine()->model().ready(), qPrintable(app_->engine()->model().lastError()));
     }
 
     const QMap<QString, QSize> kImages{{"landscape.png", {1600, 900}},
@@ -212,7 +212,7 @@ private slots:
 
     void noModel_allLevelsEnabled_sendDisabled() {
         startApp();
-        QCOMPARE(app_->engine()->state(), EngineClient::State::NoModel);
+        QCOMPARE(app_->engine()->model().state(), ModelLoader::State::NoModel);
         for (int level : {70, 140, 280, 560, 1120}) {
             QQuickItem* button = itemNamed(window_, QStringLiteral("level%1").arg(level));
             QVERIFY2(button, qPrintable(QString::number(level)));
@@ -260,7 +260,7 @@ private slots:
 
     void demoModel_onlyCompiledLevelsEnabled() {
         ensureDemoModel();
-        const auto& levels = app_->engine()->info().detailLevels;
+        const auto& levels = app_->engine()->model().info().detailLevels;
         for (int level : {70, 140, 280, 560, 1120}) {
             const bool compiled = std::find(levels.begin(), levels.end(), level) != levels.end();
             QCOMPARE(itemNamed(window_, QStringLiteral("level%1").arg(level))->isEnabled(),
@@ -282,11 +282,11 @@ private slots:
             QVERIFY(make.waitForFinished(120000));
             QCOMPARE(make.exitCode(), 0);
         }
-        app_->engine()->loadModelDir(
+        app_->engine()->model().loadModelDir(
             random, 0, QString::fromStdString(facet::generate::builtinSimulatorRuntime().string()));
-        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->state() != EngineClient::State::Loading,
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->model().state() != ModelLoader::State::Loading,
                                  kEngineWaitMs);
-        QVERIFY2(app_->engine()->ready(), qPrintable(app_->engine()->lastError()));
+        QVERIFY2(app_->engine()->model().ready(), qPrintable(app_->engine()->model().lastError()));
     }
 
     void sendStreamStop() {

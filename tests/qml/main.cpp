@@ -44,7 +44,7 @@ public slots:
             auto script = std::make_shared<facet::app::ScriptedEngine>();
             app_ = std::make_unique<facet::ui::AppController>(
                 store_.filePath(QStringLiteral("store")), facet::app::makeScriptedBackend(script));
-            app_->engine()->loadModelDir(QStringLiteral("scripted"), 0, QString());
+            app_->engine()->model().loadModelDir(QStringLiteral("scripted"), 0, QString());
         }
         facet::ui::AppController::setInstance(app_.get());
         engine->rootContext()->setContextProperty(QStringLiteral("testServer"), &server_);

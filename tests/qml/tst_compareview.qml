@@ -43,14 +43,14 @@ TestCase {
     }
 
     function startFive() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         App.library.newChat()
         compare(App.attachments.addUrls([Qt.resolvedUrl("data/gradient.png")]).length, 0)
         verify(App.compare.start("What is in the picture?", [70, 140, 280, 560, 1120]))
     }
 
     function test_levelsDialog() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.openWithDefaults()
         tryCompare(d, "opened", true)

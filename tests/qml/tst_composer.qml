@@ -25,7 +25,7 @@ TestCase {
     }
 
     function initTestCase() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
     }
 
     function input(c) { return findChild(c, "messageInput") }

@@ -143,7 +143,7 @@ TestCase {
     }
 
     function test_compareDialogOpensWithTheExampleLevels() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.openWith([1120, 70])
         tryCompare(d, "opened", true)

@@ -29,7 +29,7 @@ TestCase {
     }
 
     function test_showsTheMeasuredNumbersAndEnding() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         App.library.newChat()
         verify(App.chat.send("Describe the image."))
         tryCompare(App.chat, "busy", false, 5000)

@@ -31,14 +31,14 @@ TestCase {
 
     function cleanup() {
         // Back on the local engine for the next test.
-        if (App.engine.server) {
-            App.engine.loadModelDir("scripted", 0, "")
-            tryVerify(() => App.engine.ready && !App.engine.server, 5000)
+        if (App.engine.serverSession.connected) {
+            App.engine.model.loadModelDir("scripted", 0, "")
+            tryVerify(() => App.engine.model.ready && !App.engine.serverSession.connected, 5000)
         }
     }
 
     function test_1_defaultsAndUnreachableServer() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         verify(d.opened)
@@ -62,7 +62,7 @@ TestCase {
     }
 
     function test_2_listsModelsAndConnects() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         const url = child(d, "serverUrl")
@@ -77,19 +77,19 @@ TestCase {
         const connect = child(d, "connectButton")
         verify(connect.enabled)
         mouseClick(connect)
-        tryCompare(App.engine, "server", true, 10000)
+        tryCompare(App.engine.serverSession, "connected", true, 10000)
         tryCompare(d, "opened", false, 5000) // closed once the server answered
-        compare(App.engine.serverUrl, testServer.url("plain"))
-        compare(App.engine.info.name, "gemma-4-test")
-        compare(App.engine.detailLevels, [70, 140, 280, 560])
-        verify(App.engine.roundTripMs > 0)
+        compare(App.engine.serverSession.url, testServer.url("plain"))
+        compare(App.engine.model.info.name, "gemma-4-test")
+        compare(App.engine.model.detailLevels, [70, 140, 280, 560])
+        verify(App.engine.serverSession.roundTripMs > 0)
         // Remembered for the next time the dialog opens.
         compare(App.server.rememberedUrl, testServer.url("plain"))
         compare(App.server.rememberedLevels, [70, 140, 280, 560])
     }
 
     function test_3_refusedConnectStaysOpenWithTheReason() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         child(d, "serverUrl").text = testServer.url("auth")
@@ -104,12 +104,12 @@ TestCase {
         mouseClick(child(d, "connectButton"))
         tryVerify(() => child(d, "connectError").text.indexOf("HTTP 401") >= 0, 10000)
         verify(d.opened)
-        verify(!App.engine.server)
-        verify(App.engine.ready) // the model in use stayed
+        verify(!App.engine.serverSession.connected)
+        verify(App.engine.model.ready) // the model in use stayed
     }
 
     function test_4_editedUrlWaitsForItsOwnAnswer() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         const url = child(d, "serverUrl")

@@ -18,7 +18,7 @@ TestCase {
     }
 
     function test_runsEveryStepAndReloadsTheModel() {
-        tryCompare(App.engine, "ready", true, 5000)
+        tryCompare(App.engine.model, "ready", true, 5000)
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         verify(d.opened)
@@ -29,7 +29,7 @@ TestCase {
         compare(d.report.steps.length, 5)
         compare(findChild(d.contentItem, "smokeResult").text, "All checks passed.")
         verify(findChild(d.contentItem, "smokeSave").enabled)
-        tryCompare(App.engine, "ready", true, 5000) // loaded again after the test
-        verify(!App.engine.smokeRunning)
+        tryCompare(App.engine.model, "ready", true, 5000) // loaded again after the test
+        verify(!App.engine.smokeTest.running)
     }
 }
