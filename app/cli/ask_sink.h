@@ -1,7 +1,9 @@
 #pragma once
 // What `facet-cli ask` prints for a request's events, the same for a local model and a
 // server: the answer on stdout and a stats line on stderr, or with --json one event per line.
+// Text from the model or the server reaches the terminal without its control characters.
 #include "generate/engine.h"
+#include "terminal_text.h"
 
 #include <optional>
 #include <string>
@@ -22,6 +24,7 @@ public:
 
 private:
     bool json_;
+    TerminalText answer_; // the streamed answer, a character cut between pieces held
 };
 
 } // namespace facet::cli

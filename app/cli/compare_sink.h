@@ -6,6 +6,7 @@
 #include "event_json.h"
 #include "generate/compare.h"
 #include "generate/engine.h"
+#include "terminal_text.h"
 
 #include <cstdint>
 #include <iostream>
@@ -49,7 +50,7 @@ public:
         if (json_)
             print(column, textEventJson(content, reasoning));
         else
-            std::cout << content << std::flush;
+            std::cout << answer_.filter(content) << std::flush;
     }
     void onFinished(int column, const Stats& s, const std::string& reply) override {
         columns[std::size_t(column)].stats = s;
@@ -57,7 +58,7 @@ public:
         if (json_)
             print(column, statsEventJson(s));
         else
-            std::cout << "\n";
+            std::cout << answer_.finish() << "\n";
     }
     void onError(int column, const ErrorInfo& error, const Stats& s) override {
         columns[std::size_t(column)].stats = s;
@@ -65,7 +66,7 @@ public:
         if (json_)
             print(column, errorEventJson(error, s));
         else
-            std::cout << "error: " << error.message << "\n";
+            std::cout << answer_.finish() << "error: " << terminalSafe(error.message) << "\n";
     }
 
 private:
@@ -80,6 +81,7 @@ private:
     }
     bool json_;
     std::optional<std::uint64_t> seed_;
+    TerminalText answer_; // one column streams at a time
 };
 
 // The statistics table after the answers; `turnImages`: images of the compared turn.

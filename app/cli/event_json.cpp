@@ -1,6 +1,7 @@
 #include "event_json.h"
 
 #include "generate/stats_json.h"
+#include "terminal_text.h"
 
 #include <iostream>
 
@@ -41,8 +42,11 @@ nlohmann::json errorEventJson(const ErrorInfo& error, const Stats& partial) {
 }
 
 void printJsonLine(const nlohmann::json& j) {
-    // Invalid UTF-8 (a non-UTF-8 path in an error) is replaced, never a type_error.316.
-    std::cout << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"
+    // Invalid UTF-8 (a non-UTF-8 path in an error) is replaced, never a type_error.316; DEL and
+    // C1 controls, which dump() leaves raw, are escaped (a terminal may obey them).
+    std::cout << escapeJsonControls(
+                     j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+              << "\n"
               << std::flush;
 }
 

@@ -4,6 +4,7 @@
 #include "common/build_info.h"
 #include "common/error.h"
 #include "generate/builtin_paths.h"
+#include "terminal_text.h"
 
 #include <algorithm>
 #include <iostream>
@@ -49,11 +50,11 @@ int main(int argc, char** argv) {
         try {
             return command.run(args);
         } catch (const facet::cli::UsageError& e) {
-            std::cerr << "facet-cli " << name << ": " << e.what() << "\nusage: " << command.usage
-                      << "\n";
+            std::cerr << "facet-cli " << name << ": " << facet::cli::terminalSafe(e.what())
+                      << "\nusage: " << command.usage << "\n";
             return 1;
         } catch (const std::exception& e) {
-            std::cerr << "facet-cli " << name << ": " << e.what() << "\n";
+            std::cerr << "facet-cli " << name << ": " << facet::cli::terminalSafe(e.what()) << "\n";
             return 2;
         }
     }

@@ -8,6 +8,7 @@
 #include "remote/chat_request.h"
 #include "remote/remote_engine.h"
 #include "sampling_args.h"
+#include "terminal_text.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -36,17 +37,17 @@ int withExitCodes(const char* command, const char* usage, const std::function<in
     try {
         return body();
     } catch (const UsageError& e) {
-        std::cerr << "facet-cli " << command << ": " << e.what() << "\nusage: facet-cli " << usage
-                  << "\n";
+        std::cerr << "facet-cli " << command << ": " << terminalSafe(e.what())
+                  << "\nusage: facet-cli " << usage << "\n";
         return 2;
     } catch (const remote::ServerError& e) {
-        std::cerr << "facet-cli " << command << ": " << e.what() << "\n";
+        std::cerr << "facet-cli " << command << ": " << terminalSafe(e.what()) << "\n";
         return 1;
     } catch (const facet::Error& e) { // an unreadable image, a malformed URL, mixed levels
-        std::cerr << "facet-cli " << command << ": " << e.what() << "\n";
+        std::cerr << "facet-cli " << command << ": " << terminalSafe(e.what()) << "\n";
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "facet-cli " << command << ": " << e.what() << "\n";
+        std::cerr << "facet-cli " << command << ": " << terminalSafe(e.what()) << "\n";
         return 1;
     }
 }
@@ -67,7 +68,7 @@ void reportHealth(const ConnectOptions& options, const std::optional<ErrorInfo>&
         return;
     const std::atomic<bool> noStop{false};
     const remote::HealthCheck health = remote::checkServerHealth(options, noStop);
-    std::cerr << "facet-cli ask: " << health.message << "\n";
+    std::cerr << "facet-cli ask: " << terminalSafe(health.message) << "\n";
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,7 +22,18 @@ inline constexpr std::size_t kMaxJsonDepth = 128;
 // The error for a document nested too deeply (shared with SAX readers).
 [[nodiscard]] std::string jsonTooDeepReason();
 
-// value.dump() cut to `limit` bytes with "..." — for error messages quoting a bad value.
+// For JSON from the network (a server's answers), where a bad document is reported by its
+// caller rather than as a file: the parsed value, or nothing for invalid JSON or JSON nested
+// deeper than kMaxJsonDepth (`problem`, when given, says which, in parseJson's words).
+[[nodiscard]] std::optional<nlohmann::json> tryParseJson(std::string_view text,
+                                                         std::string* problem = nullptr);
+
+// At most `limit` bytes of `text`, cut on a UTF-8 character boundary, with "…" when cut: for
+// quoting text that came from outside (a server's error body) in a message.
+[[nodiscard]] std::string textExcerpt(std::string_view text, std::size_t limit = 200);
+
+// value.dump() cut to `limit` bytes with "..." — for error messages quoting a bad value. The
+// value must have come through parseJson / tryParseJson (dump() recurses once per level).
 [[nodiscard]] std::string jsonExcerpt(const nlohmann::json& value, std::size_t limit = 120);
 
 } // namespace facet

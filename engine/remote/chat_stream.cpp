@@ -1,7 +1,9 @@
 #include "remote/chat_stream.h"
 
 #include "common/error.h"
+#include "common/json_text.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -11,8 +13,7 @@ namespace facet::remote {
 namespace {
 
 std::string excerpt(const std::string& s) {
-    constexpr std::size_t kMax = 80;
-    return s.size() <= kMax ? s : s.substr(0, kMax) + "…";
+    return textExcerpt(s, 80);
 }
 
 // A delta field that may be absent or null; any other non-string is not vLLM's shape.
@@ -33,8 +34,8 @@ int tokenCount(const nlohmann::json& usage, const char* key) {
         return 0;
     if (it->is_number_unsigned() && it->get<std::uint64_t>() <= std::numeric_limits<int>::max())
         return static_cast<int>(it->get<std::uint64_t>());
-    throw Error(std::string("a stream chunk's usage.") + key + " is not a token count: " +
-                it->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    throw Error(std::string("a stream chunk's usage.") + key +
+                " is not a token count: " + jsonExcerpt(*it, 80));
 }
 
 // The choice's index when it is a whole number; anything else is not a choice we asked for.
@@ -49,21 +50,35 @@ bool isErrorObject(const nlohmann::json& chunk) {
     return it != chunk.end() && it->is_string() && it->get_ref<const std::string&>() == "error";
 }
 
-// An error object's fields; one without a message keeps its JSON as the words. Invalid UTF-8
-// from the server is replaced, not a reason to throw a JSON type error.
+// An error object's fields; one without a message keeps the start of its JSON as the words
+// (jsonExcerpt replaces invalid UTF-8 from the server rather than throwing).
 ServerErrorBody streamError(const nlohmann::json& json, const nlohmann::json& error) {
     ServerErrorBody out = parseServerError(json);
     if (out.message.empty())
-        out.message = error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        out.message = jsonExcerpt(error, kMaxQuotedServerText);
     return out;
 }
 
 } // namespace
 
-ChatStream::ChatStream(Emit emit)
-    : emit_(std::move(emit)), sse_([this](const SseEvent& e) { onEvent(e); }) {}
+std::size_t maxReplyBytes(int maxTokens) {
+    return kReplyFixedBytes +
+           static_cast<std::size_t>(std::max(maxTokens, 0)) * kReplyBytesPerToken;
+}
+
+ChatStream::ChatStream(Emit emit, std::size_t maxBodyBytes)
+    : emit_(std::move(emit)), maxBodyBytes_(maxBodyBytes),
+      sse_([this](const SseEvent& e) { onEvent(e); }) {}
 
 void ChatStream::feed(std::string_view bytes) {
+    if (bytes.size() > maxBodyBytes_ - bodyBytes_) {
+        // What fits is still read, so the text up to the limit reaches the caller.
+        sse_.feed(bytes.substr(0, maxBodyBytes_ - bodyBytes_));
+        bodyBytes_ = maxBodyBytes_;
+        throw ReplyTooLarge(ErrorKind::Server,
+                            "more than " + std::to_string(maxBodyBytes_) + " bytes");
+    }
+    bodyBytes_ += bytes.size();
     sse_.feed(bytes);
 }
 
@@ -91,16 +106,19 @@ void ChatStream::onEvent(const SseEvent& event) {
 }
 
 void ChatStream::onChunk(const std::string& data) {
-    nlohmann::json chunk;
-    try {
-        chunk = nlohmann::json::parse(data);
-    } catch (const nlohmann::json::exception&) {
-        throw Error("a stream event is not JSON: " + excerpt(data));
-    }
+    // Depth-limited: nlohmann's dump() and copies recurse once per level, so a chunk of
+    // 60,000 nested brackets must never become a tree.
+    std::string problem;
+    std::optional<nlohmann::json> parsed = tryParseJson(data, &problem);
+    if (!parsed)
+        throw Error(problem == jsonTooDeepReason()
+                        ? "a stream event is " + problem
+                        : "a stream event is not JSON: " + excerpt(data));
+    const nlohmann::json& chunk = *parsed;
     if (!chunk.is_object())
         throw Error("a stream event is not a JSON object: " + excerpt(data));
     if (chunk.contains("error")) { // current vLLM: {"error": {"message": ...}}
-        serverError_ = streamError(chunk, chunk["error"]);
+        serverError_ = streamError(chunk, chunk.at("error"));
         return;
     }
     if (isErrorObject(chunk)) { // vLLM 0.22 (vllm-rbln) and older: the ErrorResponse itself

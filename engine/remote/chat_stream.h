@@ -5,9 +5,13 @@
 // (older vLLM), `delta.reasoning` (newer) or, when the server runs no reasoning parser, from the
 // thought channel markers inside `delta.content`, separated by text::ResponseParser exactly as
 // for a local reply. Anything else in the body is reported as "not what vLLM sends".
+#include "common/error.h"
 #include "remote/server_messages.h"
 #include "remote/sse_parser.h"
 #include "text/response_parser.h"
+
+#include <cstddef>
+#include <limits>
 
 #include <chrono>
 #include <functional>
@@ -16,6 +20,22 @@
 #include <string_view>
 
 namespace facet::remote {
+
+// The most body bytes a reply of `maxTokens` tokens can take on vLLM, with a wide margin: a
+// chunk per token is ~250 bytes of JSON around the token's text (Gemma 4's longest token is 93
+// bytes, JSON escapes make at most 6 bytes of one), plus the model's name in every chunk; the
+// role, finish, usage and [DONE] events and keep-alive comments fit in the fixed part. A body
+// past this is not a reply to this request: reading stops there.
+inline constexpr std::size_t kReplyBytesPerToken = 4096;
+inline constexpr std::size_t kReplyFixedBytes = std::size_t{1} << 20;
+[[nodiscard]] std::size_t maxReplyBytes(int maxTokens);
+
+// Thrown by ChatStream::feed once the body passes its limit (kind Server): the caller stops
+// reading and reports it, keeping the text delivered so far.
+class ReplyTooLarge : public facet::Error {
+public:
+    using facet::Error::Error;
+};
 
 struct StreamUsage {
     int promptTokens = 0;
@@ -26,10 +46,14 @@ class ChatStream {
 public:
     using Clock = std::chrono::steady_clock;
     using Emit = std::function<void(std::string_view content, std::string_view reasoning)>;
-    explicit ChatStream(Emit emit);
+    // `maxBodyBytes`: the most the body may hold (a request passes maxReplyBytes of its
+    // max_tokens; unbounded only for tests and fuzzers, where the SSE limits still hold).
+    explicit ChatStream(Emit emit,
+                        std::size_t maxBodyBytes = std::numeric_limits<std::size_t>::max());
 
     // Body bytes, cut anywhere. Throws facet::Error describing a chunk that is not vLLM's
-    // shape (the caller adds the server's URL).
+    // shape, a line or event past the SSE parser's limits, or ReplyTooLarge (the caller adds
+    // the server's URL).
     void feed(std::string_view bytes);
     // End of the body: hands out held text. Returns false when the body ended inside an event.
     bool finish();
@@ -59,6 +83,8 @@ private:
     void text(std::string_view content, std::string_view reasoning);
 
     Emit emit_;
+    std::size_t maxBodyBytes_;
+    std::size_t bodyBytes_ = 0;
     SseParser sse_;
     text::ResponseParser parser_; // the content channel (inline thought markers)
     std::string reasoning_;       // all reasoning, from either source

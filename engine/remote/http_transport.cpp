@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -14,8 +15,6 @@ using Clock = std::chrono::steady_clock;
 
 // How long one wait on the socket may last: the bound on how late Stop and the timeouts act.
 constexpr int kPollMs = 20;
-// An error body is read for its message; more than this is not an error page we can show.
-constexpr std::size_t kMaxErrorBody = 1 << 20;
 
 void globalInit() {
     static std::once_flag once; // curl_global_init is not thread-safe before libcurl 7.84
@@ -26,9 +25,18 @@ struct Transfer {
     CURL* easy = nullptr;
     const BodyHandler* onBody = nullptr;
     HttpResult* result = nullptr;
+    std::size_t maxBody = 0; // a kept 2xx body (GET)
     Clock::time_point lastByte;
     std::exception_ptr failure; // thrown by onBody; rethrown once libcurl has returned
+    bool tooLarge = false;      // a 2xx body passed maxBody
 };
+
+// Keeps what fits of `data` in the result's body; false once `limit` is reached.
+bool keep(HttpResult& result, const char* data, std::size_t length, std::size_t limit) {
+    const std::size_t room = limit - std::min(limit, result.body.size());
+    result.body.append(data, std::min(room, length));
+    return length <= room;
+}
 
 std::size_t onWrite(char* data, std::size_t size, std::size_t count, void* user) {
     auto* t = static_cast<Transfer*>(user);
@@ -37,15 +45,22 @@ std::size_t onWrite(char* data, std::size_t size, std::size_t count, void* user)
     t->result->bodyStarted = true;
     long status = 0;
     curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
-    if (t->onBody && status >= 200 && status < 300) {
+    const bool ok = status >= 200 && status < 300;
+    if (t->onBody && ok) {
         try {
             (*t->onBody)({data, length});
         } catch (...) {
             t->failure = std::current_exception();
             return 0; // aborts the transfer (CURLE_WRITE_ERROR)
         }
-    } else if (t->result->body.size() < kMaxErrorBody) {
-        t->result->body.append(data, length);
+    } else if (ok) {
+        if (!keep(*t->result, data, length, t->maxBody)) {
+            t->tooLarge = true;
+            return 0; // nothing more is read
+        }
+    } else if (!keep(*t->result, data, length, kMaxErrorBodyBytes)) {
+        t->result->bodyCut = true; // the start is enough for the message
+        return 0;
     }
     return length;
 }
@@ -103,6 +118,7 @@ HttpResult perform(const std::string& url, const std::string* postBody, bool acc
     transfer.easy = easy.get();
     transfer.onBody = onBody;
     transfer.result = &result;
+    transfer.maxBody = options.maxBodyBytes;
     char errorBuffer[CURL_ERROR_SIZE] = {};
     CURL* e = easy.get();
     curl_easy_setopt(e, CURLOPT_URL, url.c_str());
@@ -122,8 +138,15 @@ HttpResult perform(const std::string& url, const std::string* postBody, bool acc
     }
     curl_multi_add_handle(multi.get(), e);
 
-    transfer.lastByte = Clock::now();
-    bool cancelled = false, timedOut = false;
+    const auto started = Clock::now();
+    transfer.lastByte = started;
+    // (No deadline is a POST's own: ms::max() would overflow in the nanosecond comparison.)
+    const bool hasDeadline = options.deadline.count() > 0 || !postBody;
+    const std::chrono::milliseconds deadline =
+        options.deadline.count() > 0 ? options.deadline
+                                     : options.connectTimeout + options.firstByteTimeout;
+    result.deadline = hasDeadline ? deadline : std::chrono::milliseconds{0};
+    bool cancelled = false, timedOut = false, pastDeadline = false;
     int running = 1;
     for (;;) {
         if (curl_multi_perform(multi.get(), &running) != CURLM_OK || !running)
@@ -132,8 +155,13 @@ HttpResult perform(const std::string& url, const std::string* postBody, bool acc
             cancelled = true;
             break;
         }
-        if (Clock::now() - transfer.lastByte > options.firstByteTimeout) {
+        const auto now = Clock::now();
+        if (now - transfer.lastByte > options.firstByteTimeout) {
             timedOut = true;
+            break;
+        }
+        if (hasDeadline && now - started > deadline) {
+            pastDeadline = true;
             break;
         }
         int ready = 0;
@@ -156,6 +184,12 @@ HttpResult perform(const std::string& url, const std::string* postBody, bool acc
         result.outcome = HttpResult::Outcome::Cancelled;
     } else if (timedOut) {
         result.outcome = HttpResult::Outcome::TimedOut;
+    } else if (pastDeadline) {
+        result.outcome = HttpResult::Outcome::Deadline;
+    } else if (transfer.tooLarge) {
+        result.outcome = HttpResult::Outcome::TooLarge;
+    } else if (result.bodyCut) {
+        result.outcome = HttpResult::Outcome::Complete; // the status and the body's start
     } else if (code != CURLE_OK) {
         result.transportError = errorBuffer[0] ? errorBuffer : curl_easy_strerror(code);
         result.outcome = unreachable(code) && result.status == 0 ? HttpResult::Outcome::Unreachable

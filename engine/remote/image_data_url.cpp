@@ -1,8 +1,7 @@
 #include "remote/image_data_url.h"
 
 #include "common/error.h"
-
-#include <fstream>
+#include "common/regular_file.h"
 
 namespace facet::remote {
 
@@ -48,15 +47,9 @@ std::string base64Encode(std::string_view bytes) {
 }
 
 std::string imageDataUrl(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw fileError(file, "cannot open the image file");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    in.seekg(0);
-    std::string bytes(size > 0 ? static_cast<std::size_t>(size) : 0, '\0');
-    if (size < 0 || !in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
-        throw fileError(file, "cannot read the image file");
+    // RegularFile: a FIFO named as the image would block an ifstream's open for ever; a
+    // device would be read until memory runs out. Only a regular file of an image's size.
+    const std::string bytes = readTextFile(file, kMaxImageFileBytes, "an image");
     const std::string mime = imageMimeType(bytes);
     if (mime.empty())
         throw fileError(file, bytes.empty() ? "the file is empty"

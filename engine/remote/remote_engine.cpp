@@ -5,11 +5,15 @@
 #include "remote/server_messages.h"
 #include "remote/server_url.h"
 
+#include "common/json_text.h"
+#include "common/regular_file.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
-#include <fstream>
+#include <limits>
 
 namespace facet::remote {
 
@@ -28,35 +32,70 @@ HttpOptions httpOptions(const ConnectOptions& options) {
     return http;
 }
 
+// What messages about one server need: its base as shown, and the secrets to keep out.
+struct Shown {
+    std::string base;
+    SecretRedactor redact;
+};
+
+Shown shownFor(const std::string& apiBase, const HttpOptions& http) {
+    return {redactUrl(apiBase), SecretRedactor(apiBase, http.apiKey)};
+}
+
+[[noreturn]] void fail(const Shown& shown, ErrorInfo info) {
+    throw ServerError(redacted(std::move(info), shown.redact));
+}
+[[noreturn]] void fail(const Shown& shown, std::string message) {
+    fail(shown, errorInfo(ErrorKind::Server, std::move(message)));
+}
+
 // GET apiBase + path, answered with a 2xx; throws ServerError otherwise.
-HttpResult getOk(const std::string& apiBase, const std::string& url, const HttpOptions& http,
+HttpResult getOk(const std::string& url, const HttpOptions& http, const Shown& shown,
                  const std::atomic<bool>& stop) {
     const HttpResult r = httpGet(url, http, stop);
     if (r.outcome == HttpResult::Outcome::Cancelled)
         throw ServerError(ErrorKind::Cancelled,
-                          "connecting to server " + apiBase + " was cancelled");
-    if (auto failed = failure(apiBase, describeRequest("GET", url), r, http.firstByteTimeout))
-        throw ServerError(std::move(*failed));
+                          "connecting to server " + shown.base + " was cancelled");
+    if (auto failed = failure(shown.base, describeRequest("GET", url), r, http))
+        fail(shown, std::move(*failed));
     if (r.outcome != HttpResult::Outcome::Complete)
-        throw ServerError("server " + apiBase + " cut the answer to " +
-                          describeRequest("GET", url) + ": " + r.transportError);
+        fail(shown, "server " + shown.base + " cut the answer to " + describeRequest("GET", url) +
+                        ": " + r.transportError);
     return r;
 }
 
-std::vector<ServedModel> parseModels(const std::string& apiBase, const std::string& body) {
-    const std::string what = "server " + apiBase + " answered GET /models with ";
-    const auto json = nlohmann::json::parse(body, nullptr, false);
-    if (!json.is_object() || !json.contains("data") || !json["data"].is_array())
-        throw ServerError(
-            what + "a body that is not what vLLM sends (no \"data\" list): " + serverMessage(body));
+// max_model_len when it is a positive whole number (64-bit), else 0: not said.
+std::int64_t modelLength(const nlohmann::json& model) {
+    const auto len = model.find("max_model_len");
+    if (len == model.end())
+        return 0;
+    if (len->is_number_unsigned()) {
+        const auto value = len->get<std::uint64_t>();
+        return value <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
+                   ? static_cast<std::int64_t>(value)
+                   : 0;
+    }
+    return 0; // negative, fractional, a string: not a length
+}
+
+std::vector<ServedModel> parseModels(const Shown& shown, const std::string& body) {
+    const std::string what = "server " + shown.base + " answered GET /models with ";
+    std::string problem;
+    const auto parsed = tryParseJson(body, &problem);
+    if (!parsed)
+        fail(shown, what + "a body that is not what vLLM sends (" + problem.substr(0, 200) +
+                        "): " + serverMessage(body));
+    const nlohmann::json& json = *parsed;
+    if (!json.is_object() || !json.contains("data") || !json.at("data").is_array())
+        fail(shown, what + "a body that is not what vLLM sends (no \"data\" list): " +
+                        serverMessage(body));
     std::vector<ServedModel> models;
-    for (const auto& m : json["data"]) {
-        if (!m.is_object() || !m.contains("id") || !m["id"].is_string())
-            throw ServerError(what + "a model entry without an \"id\"");
+    for (const auto& m : json.at("data")) {
+        if (!m.is_object() || !m.contains("id") || !m.at("id").is_string())
+            fail(shown, what + "a model entry without an \"id\"");
         ServedModel served;
-        served.id = m["id"].get<std::string>();
-        if (const auto len = m.find("max_model_len"); len != m.end() && len->is_number_integer())
-            served.maxModelLen = len->get<int>();
+        served.id = m.at("id").get<std::string>();
+        served.maxModelLen = modelLength(m);
         const auto text = [&](const char* key) {
             const auto it = m.find(key);
             return it != m.end() && it->is_string() ? it->get<std::string>() : std::string();
@@ -67,7 +106,7 @@ std::vector<ServedModel> parseModels(const std::string& apiBase, const std::stri
         models.push_back(std::move(served));
     }
     if (models.empty())
-        throw ServerError(what + "an empty model list: the server serves no model");
+        fail(shown, what + "an empty model list: the server serves no model");
     return models;
 }
 
@@ -75,7 +114,7 @@ std::string joined(const std::vector<ServedModel>& models) {
     std::string s;
     for (const auto& m : models)
         s += (s.empty() ? "" : ", ") + m.id;
-    return s;
+    return textExcerpt(s, kMaxQuotedServerText);
 }
 
 } // namespace
@@ -83,8 +122,9 @@ std::string joined(const std::vector<ServedModel>& models) {
 std::vector<ServedModel> listServedModels(const ConnectOptions& options,
                                           const std::atomic<bool>& stop) {
     const std::string apiBase = apiBaseFromUrl(options.url);
-    return parseModels(apiBase,
-                       getOk(apiBase, apiBase + "/models", httpOptions(options), stop).body);
+    const HttpOptions http = httpOptions(options);
+    const Shown shown = shownFor(apiBase, http);
+    return parseModels(shown, getOk(apiBase + "/models", http, shown, stop).body);
 }
 
 std::unique_ptr<RemoteEngine> RemoteEngine::connect(const ConnectOptions& options,
@@ -92,10 +132,14 @@ std::unique_ptr<RemoteEngine> RemoteEngine::connect(const ConnectOptions& option
     auto data = std::make_shared<RemoteEngineData>();
     data->apiBase = apiBaseFromUrl(options.url);
     data->http = httpOptions(options);
+    const Shown shown = shownFor(data->apiBase, data->http);
+    data->shownBase = shown.base;
+    data->redact = shown.redact;
+    data->requestDeadline = options.requestDeadline;
     const auto start = Clock::now();
-    const HttpResult r = getOk(data->apiBase, data->apiBase + "/models", data->http, stop);
+    const HttpResult r = getOk(data->apiBase + "/models", data->http, shown, stop);
     data->roundTripMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    data->models = parseModels(data->apiBase, r.body);
+    data->models = parseModels(shown, r.body);
 
     ServedModel chosen = data->models.front();
     if (options.servedModel) {
@@ -103,18 +147,23 @@ std::unique_ptr<RemoteEngine> RemoteEngine::connect(const ConnectOptions& option
             std::find_if(data->models.begin(), data->models.end(),
                          [&](const ServedModel& m) { return m.id == *options.servedModel; });
         if (it == data->models.end())
-            throw ServerError("server " + data->apiBase + " does not serve model '" +
-                              *options.servedModel + "' (it serves: " + joined(data->models) + ")");
+            fail(shown, "server " + shown.base + " does not serve model '" +
+                            textExcerpt(*options.servedModel, kMaxQuotedServerText) +
+                            "' (it serves: " + joined(data->models) + ")");
         chosen = *it;
     }
     generate::ModelInfo& info = data->info;
     info.name = chosen.id;
+    data->maxModelLen = chosen.maxModelLen;
     info.detailLevels = options.levels;
     std::sort(info.detailLevels.begin(), info.detailLevels.end());
     info.detailLevels.erase(std::unique(info.detailLevels.begin(), info.detailLevels.end()),
                             info.detailLevels.end());
-    info.maxSeqLen = chosen.maxModelLen;
-    info.runtimeFile = data->apiBase;
+    // ModelInfo's int, shared with the local engine: a claim past INT_MAX is INT_MAX there
+    // (no context of two billion tokens exists); maxModelLen() keeps the whole value.
+    info.maxSeqLen = static_cast<int>(
+        std::min<std::int64_t>(chosen.maxModelLen, std::numeric_limits<int>::max()));
+    info.runtimeFile = shown.base;
     info.runtimeVersion = "OpenAI-compatible server (vLLM)";
     return std::unique_ptr<RemoteEngine>(new RemoteEngine(std::move(data)));
 }
@@ -138,6 +187,10 @@ const std::string& RemoteEngine::apiBase() const {
     return data_->apiBase;
 }
 
+const std::string& RemoteEngine::displayBase() const {
+    return data_->shownBase;
+}
+
 const std::vector<ServedModel>& RemoteEngine::servedModels() const {
     return data_->models;
 }
@@ -148,8 +201,8 @@ double RemoteEngine::connectRoundTripMs() const {
 
 double RemoteEngine::checkHealth(const std::atomic<bool>& stop) const {
     const auto start = Clock::now();
-    (void)getOk(data_->apiBase, serverRootFromApiBase(data_->apiBase) + "/health", data_->http,
-                stop);
+    (void)getOk(serverRootFromApiBase(data_->apiBase) + "/health", data_->http,
+                {data_->shownBase, data_->redact}, stop);
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
@@ -169,21 +222,19 @@ ServerIdentity RemoteEngine::identity(const std::atomic<bool>& stop) const {
     return queryServerIdentity(options, stop);
 }
 
-int RemoteEngine::maxModelLen() const {
-    return data_->info.maxSeqLen;
+std::int64_t RemoteEngine::maxModelLen() const {
+    return data_->maxModelLen;
 }
 
-int RemoteEngine::promptBudget(int maxTokens) const {
-    return remote::promptBudget(data_->info.maxSeqLen, maxTokens);
+std::int64_t RemoteEngine::promptBudget(int maxTokens) const {
+    return remote::promptBudget(data_->maxModelLen, maxTokens);
 }
 
 void checkImageFile(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw fileError(file, "cannot open the image file");
+    // RegularFile: a FIFO or a device named as the image must fail here, not block the open.
+    const RegularFile in(file, kMaxImageFileBytes, "an image");
     std::string head(16, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
+    head.resize(in.readSome(0, head.data(), head.size()));
     if (imageMimeType(head).empty())
         throw fileError(file, head.empty() ? "the file is empty"
                                            : "not a JPEG, PNG, GIF, WebP or BMP image");

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -59,14 +60,22 @@ struct ConnectOptions {
     std::chrono::milliseconds connectTimeout{10'000};
     // A busy server queues requests: the wait for the first byte of a reply may be long.
     std::chrono::milliseconds firstByteTimeout{300'000};
+    // The overall deadline of one chat request, sending to the last byte. Unset: the
+    // first-byte timeout plus kDeadlinePerToken for each of max_tokens (no server decodes a
+    // token per second slower than that; a reply that ran past it is not coming to an end).
+    std::optional<std::chrono::milliseconds> requestDeadline;
 };
+
+inline constexpr std::chrono::milliseconds kDeadlinePerToken{1000};
 
 // One entry of GET /v1/models: vLLM's ModelCard {id, object, created, owned_by ("vllm"),
 // root (the model path it loaded), parent, max_model_len, permission}
 // (vllm-project/vllm, vllm/entrypoints/openai/engine/protocol.py, commit 040a2cc2).
 struct ServedModel {
     std::string id;
-    int maxModelLen = 0; // vLLM's max_model_len; 0 when the server does not say
+    // vLLM's max_model_len; 0 when the server does not say (or says something that is not a
+    // positive whole number). 64-bit: a server may claim more than an int holds.
+    std::int64_t maxModelLen = 0;
     std::string ownedBy; // "vllm" on vLLM and on vllm-rbln alike (a plugin changes nothing)
     std::string root;    // the model path or name the server loaded; empty when not sent
     std::string parent;  // set for a LoRA adapter: its base model
@@ -117,12 +126,13 @@ struct HealthCheck {
 // The context a prompt may use on a server: vLLM reserves max_tokens out of max_model_len and
 // refuses (HTTP 400 naming both) a prompt longer than the rest. 0 when max_model_len is not
 // known; never below 0.
-[[nodiscard]] int promptBudget(int maxModelLen, int maxTokens);
+[[nodiscard]] std::int64_t promptBudget(std::int64_t maxModelLen, int maxTokens);
 // The failure to report before sending, or nothing: max_tokens alone leaves no room, or the
 // prompt's known lower bound (`promptTokensAtLeast`, e.g. its images' soft tokens) does not fit
 // in max_model_len − max_tokens. Kind BadInput; the message names the URL and both numbers.
-[[nodiscard]] std::optional<ErrorInfo> checkPromptFits(const std::string& apiBase, int maxModelLen,
-                                                       int maxTokens, int promptTokensAtLeast);
+[[nodiscard]] std::optional<ErrorInfo> checkPromptFits(const std::string& apiBase,
+                                                       std::int64_t maxModelLen, int maxTokens,
+                                                       int promptTokensAtLeast);
 
 // GET /v1/models: what the server serves, in its order (the connect dialog's model list).
 // Throws ServerError.
@@ -143,14 +153,20 @@ public:
     RemoteEngine(const RemoteEngine&) = delete;
     RemoteEngine& operator=(const RemoteEngine&) = delete;
 
-    // name: the served model; detailLevels: the offered levels; maxSeqLen: max_model_len;
-    // runtimeFile: the API base URL; no image buckets (the server chooses them).
+    // name: the served model; detailLevels: the offered levels; maxSeqLen: max_model_len (at
+    // most INT_MAX; maxModelLen() has the whole value); runtimeFile: the API base URL as
+    // shown (password redacted); no image buckets (the server chooses them).
     const generate::ModelInfo& info() const;
     // Gemma 4's generation_config.json defaults (the server's own file is not visible).
     generate::SamplingSettings defaultSampling() const;
     std::unique_ptr<RemoteSession> createSession();
 
-    const std::string& apiBase() const; // "http://host:8000/v1"
+    // "http://host:8000/v1": what requests go to, with the URL's password if it had one — to
+    // connect again, never to show (displayBase()).
+    const std::string& apiBase() const;
+    // The same with the password redacted ("http://user:***@host:8000/v1"), as every message
+    // and statistic shows it.
+    const std::string& displayBase() const;
     const std::vector<ServedModel>& servedModels() const;
     double connectRoundTripMs() const; // GET /v1/models at connect
     // GET /health at the server root; returns the round trip in ms. Throws ServerError.
@@ -162,8 +178,8 @@ public:
     ServerIdentity identity(const std::atomic<bool>& stop) const;
     // The chosen model's max_model_len (0: not reported) and what a prompt may use of it with
     // `maxTokens` reserved for the reply (promptBudget).
-    int maxModelLen() const;
-    int promptBudget(int maxTokens) const;
+    std::int64_t maxModelLen() const;
+    std::int64_t promptBudget(int maxTokens) const;
 
 private:
     explicit RemoteEngine(std::shared_ptr<const RemoteEngineData> data);

@@ -4,16 +4,24 @@
 #include "generate/engine.h"
 #include "remote/http_transport.h"
 #include "remote/remote_engine.h"
+#include "remote/server_url.h"
 
+#include <chrono>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace facet::remote {
 
 struct RemoteEngineData {
-    std::string apiBase;
+    std::string apiBase;   // what requests go to: with the URL's password, if it has one
+    std::string shownBase; // what messages and statistics show: redactUrl(apiBase)
+    SecretRedactor redact; // the API key and the password, out of every error's words
     HttpOptions http;
+    std::optional<std::chrono::milliseconds> requestDeadline; // ConnectOptions'
     std::vector<ServedModel> models;
+    std::int64_t maxModelLen = 0; // the chosen model's, whole (info.maxSeqLen is an int)
     generate::ModelInfo info;
     double roundTripMs = 0;
 };

@@ -1,5 +1,6 @@
 #include "remote/remote_request.h"
 
+#include "common/json_text.h"
 #include "common/seed.h"
 #include "image/image.h"
 #include "image/preprocess.h"
@@ -8,6 +9,7 @@
 #include "remote/remote_engine.h"
 #include "remote/server_messages.h"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -69,13 +71,15 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
     const auto start = Clock::now();
     RequestOutcome out;
     Stats& stats = out.stats;
-    stats.remote = RemoteStats{data.apiBase, data.info.name, std::nullopt};
+    stats.remote = RemoteStats{data.shownBase, data.info.name, std::nullopt};
     const std::string url = data.apiBase + "/chat/completions";
     const std::string what = describeRequest("POST", url);
+    // Every failure leaves through here, its words cleared of the connection's secrets (a
+    // server may echo the Authorization header in what it says).
     auto fail = [&](const ErrorInfo& error) {
         stats.finishReason = FinishReason::Error;
         stats.totalMs = msBetween(start, Clock::now());
-        sink.onError(error, stats);
+        sink.onError(redacted(error, data.redact), stats);
         return out;
     };
     auto failServer = [&](std::string message) {
@@ -95,7 +99,7 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
                                seedRangeText() + ", not " + std::to_string(*request.sampling.seed));
         // As the local engine does before prefill: the images' soft tokens are a lower bound of
         // the prompt (the text's tokens are the server's to count).
-        if (auto tooLong = checkPromptFits(data.apiBase, data.info.maxSeqLen,
+        if (auto tooLong = checkPromptFits(data.shownBase, data.maxModelLen,
                                            request.sampling.maxNewTokens, stats.imageTokens))
             throw facet::Error(std::move(*tooLong));
         body = buildChatRequest(request, data.info.name, level).dump();
@@ -105,17 +109,28 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
 
     sink.onPhase({Phase::Prefill, 0, 0, 0}); // the server now encodes the images and prefills
     bool decoding = false;
-    ChatStream stream([&](std::string_view content, std::string_view reasoning) {
-        if (!decoding)
-            sink.onPhase({Phase::Decode, 0, 0, 0});
-        decoding = true;
-        sink.onText(content, reasoning);
-    });
+    const int maxTokens = request.sampling.maxNewTokens;
+    ChatStream stream(
+        [&](std::string_view content, std::string_view reasoning) {
+            if (!decoding)
+                sink.onPhase({Phase::Decode, 0, 0, 0});
+            decoding = true;
+            sink.onText(content, reasoning);
+        },
+        maxReplyBytes(maxTokens));
+    // The whole reply has a deadline besides the idle timeout: a server that sends a byte just
+    // before each timeout would otherwise hold the request open forever.
+    HttpOptions http = data.http;
+    http.deadline = data.requestDeadline.value_or(http.firstByteTimeout +
+                                                  kDeadlinePerToken * std::max(maxTokens, 1));
     HttpResult result;
     std::optional<std::string> formatProblem;
+    std::optional<std::string> tooLarge;
     try {
         result = httpPostStream(
-            url, body, data.http, [&](std::string_view bytes) { stream.feed(bytes); }, stop);
+            url, body, http, [&](std::string_view bytes) { stream.feed(bytes); }, stop);
+    } catch (const ReplyTooLarge& e) { // more than max_tokens can produce: reading stopped
+        tooLarge = e.what();
     } catch (const std::exception& e) { // a chunk that is not vLLM's shape
         formatProblem = e.what();
     }
@@ -137,22 +152,27 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         stats.remote->impliedImageTokens =
             baseline->expectedImageTokens + (stats.promptTokens - baseline->promptTokens);
 
-    const std::string server = "server " + data.apiBase;
+    const std::string server = "server " + data.shownBase;
     const std::string kept =
         stream.content().empty() && stream.reasoning().empty()
             ? ""
             : "; the partial reply (" +
                   std::to_string(stream.content().size() + stream.reasoning().size()) +
                   " bytes) is kept";
+    if (tooLarge)
+        return failServer(
+            server + " sent " + *tooLarge + " for a reply of at most " + std::to_string(maxTokens) +
+            " tokens (max_tokens); Facet stopped reading it: not what vLLM sends" + kept);
     const bool ok2xx = result.status >= 200 && result.status < 300;
     if (!formatProblem && ok2xx && result.outcome != HttpResult::Outcome::Cancelled &&
         result.contentType.rfind("text/event-stream", 0) != 0)
         formatProblem = "not an event stream";
     if (formatProblem)
-        return failServer(
-            server + " sent a reply to " + what + " that is not what vLLM sends (" +
-            (result.contentType.empty() ? "" : "Content-Type " + result.contentType + ", ") +
-            *formatProblem + ")" + kept);
+        return failServer(server + " sent a reply to " + what + " that is not what vLLM sends (" +
+                          (result.contentType.empty()
+                               ? ""
+                               : "Content-Type " + textExcerpt(result.contentType, 100) + ", ") +
+                          textExcerpt(*formatProblem, kMaxQuotedServerText) + ")" + kept);
     if (result.outcome == HttpResult::Outcome::Cancelled) {
         stats.finishReason = FinishReason::Cancelled;
         stats.totalMs = msBetween(start, Clock::now());
@@ -160,7 +180,7 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         out.ok = true;
         return out;
     }
-    if (auto failed = failure(data.apiBase, what, result, data.http.firstByteTimeout)) {
+    if (auto failed = failure(data.shownBase, what, result, http)) {
         failed->message += kept;
         return fail(*failed);
     }

@@ -52,7 +52,7 @@ void checkComparison(const RemoteEngineData& data, const CompareRequest& request
         if (l != kServerDefaultLevel &&
             std::find(offered.begin(), offered.end(), l) == offered.end())
             throw Error(ErrorKind::BadInput, "detail level " + std::to_string(l) +
-                                                 " is not offered for server " + data.apiBase +
+                                                 " is not offered for server " + data.shownBase +
                                                  " (offered: " + listed(offered) + ")");
     bool image = false;
     for (const UserPart& p : request.request.newUserTurn) {
@@ -98,7 +98,7 @@ void RemoteSession::compare(const CompareRequest& compareRequest, CompareSink& s
         if (stop.load()) {
             Stats cancelled;
             cancelled.finishReason = FinishReason::Cancelled;
-            cancelled.remote = RemoteStats{data_->apiBase, data_->info.name, std::nullopt};
+            cancelled.remote = RemoteStats{data_->shownBase, data_->info.name, std::nullopt};
             sink.onFinished(column, cancelled, {});
             continue;
         }

@@ -1,5 +1,6 @@
 #include "remote/server_messages.h"
 
+#include "common/json_text.h"
 #include "remote/remote_engine.h"
 
 #include <nlohmann/json.hpp>
@@ -21,9 +22,12 @@ std::string seconds(std::chrono::milliseconds ms) {
 
 namespace {
 
+// A string field, cut to an excerpt: a server's words are quoted, never copied whole.
 std::string textField(const nlohmann::json& object, const char* key) {
     const auto it = object.find(key);
-    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+    return it != object.end() && it->is_string()
+               ? textExcerpt(it->get_ref<const std::string&>(), kMaxQuotedServerText)
+               : std::string();
 }
 
 int codeField(const nlohmann::json& object) {
@@ -38,8 +42,8 @@ int codeField(const nlohmann::json& object) {
 
 // {"message", "type", "param", "code"}: the fields of both vLLM shapes.
 ServerErrorBody fields(const nlohmann::json& object) {
-    return {object["message"].get<std::string>(), textField(object, "param"),
-            textField(object, "type"), codeField(object)};
+    return {textField(object, "message"), textField(object, "param"), textField(object, "type"),
+            codeField(object)};
 }
 
 bool hasMessage(const nlohmann::json& object) {
@@ -57,19 +61,26 @@ ServerErrorBody parseServerError(const nlohmann::json& json) {
         if (hasMessage(*e)) // current vLLM: {"error": {...}}
             return fields(*e);
         if (e->is_string())
-            return {e->get<std::string>(), {}, {}, 0};
+            return {textExcerpt(e->get_ref<const std::string&>(), kMaxQuotedServerText), {}, {}, 0};
     }
     if (const auto d = json.find("detail"); d != json.end())
-        return {d->is_string() ? d->get<std::string>() : d->dump(), {}, {}, 0};
+        return {d->is_string() ? textExcerpt(d->get_ref<const std::string&>(), kMaxQuotedServerText)
+                               : jsonExcerpt(*d, kMaxQuotedServerText),
+                {},
+                {},
+                0};
     return {};
 }
 
 ServerErrorBody parseServerError(const std::string& body) {
-    const auto json = nlohmann::json::parse(body, nullptr, false);
-    ServerErrorBody out = parseServerError(json);
+    // Depth-limited: a body of 60,000 nested brackets is quoted as text, never built as a tree
+    // (nlohmann's dump() and copies recurse once per level).
+    ServerErrorBody out;
+    if (const auto json = tryParseJson(body))
+        out = parseServerError(*json);
     if (!out.message.empty())
         return out;
-    std::string start = body.substr(0, 200);
+    std::string start = textExcerpt(body, 200);
     while (!start.empty() && (start.back() == '\n' || start.back() == '\r' || start.back() == ' '))
         start.pop_back();
     out.message = start.empty() ? "(empty body)" : start;
@@ -114,9 +125,17 @@ std::string statusName(long status) {
     }
 }
 
-std::optional<ErrorInfo> failure(const std::string& apiBase, const std::string& request,
-                                 const HttpResult& r, std::chrono::milliseconds firstByteTimeout) {
-    const std::string server = "server " + apiBase;
+ErrorInfo redacted(ErrorInfo info, const SecretRedactor& redact) {
+    info.message = redact(std::move(info.message));
+    info.serverMessage = redact(std::move(info.serverMessage));
+    info.param = redact(std::move(info.param));
+    return info;
+}
+
+std::optional<ErrorInfo> failure(const std::string& shownBase, const std::string& request,
+                                 const HttpResult& r, const HttpOptions& http) {
+    const std::chrono::milliseconds firstByteTimeout = http.firstByteTimeout;
+    const std::string server = "server " + shownBase;
     const auto plain = [](std::string message) {
         return errorInfo(ErrorKind::Server, std::move(message));
     };
@@ -135,6 +154,12 @@ std::optional<ErrorInfo> failure(const std::string& apiBase, const std::string& 
             return plain(server + " closed the connection without answering " + request + ": " +
                          r.transportError);
         break; // with a status: reported below, or by the caller as a cut stream
+    case O::Deadline:
+        return plain(server + " had not finished answering " + request + " after " +
+                     seconds(r.deadline) + " (the request's overall deadline)");
+    case O::TooLarge:
+        return plain(server + " answered " + request + " with more than " +
+                     std::to_string(http.maxBodyBytes) + " bytes: too large to be vLLM's answer");
     case O::Cancelled:
     case O::Complete:
         break;

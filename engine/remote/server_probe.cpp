@@ -4,6 +4,8 @@
 #include "remote/server_messages.h"
 #include "remote/server_url.h"
 
+#include "common/json_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -42,7 +44,8 @@ void readVersion(const std::string& version, ServerIdentity& out, std::string& l
 
 ServerIdentity identifyServer(const std::string& versionBody) {
     ServerIdentity out;
-    const auto json = nlohmann::json::parse(versionBody, nullptr, false);
+    // Depth-limited (nlohmann's dump() and copies recurse once per level).
+    const nlohmann::json json = tryParseJson(versionBody).value_or(nlohmann::json());
     const auto v = json.is_object() ? json.find("version") : json.end();
     if (!json.is_object() || v == json.end() || !v->is_string() ||
         v->get_ref<const std::string&>().empty()) {
@@ -50,7 +53,7 @@ ServerIdentity identifyServer(const std::string& versionBody) {
                           "/version), so Facet cannot tell whether it is vllm-rbln.";
         return out;
     }
-    out.version = v->get<std::string>();
+    out.version = textExcerpt(v->get_ref<const std::string&>(), 100); // shown in a sentence
     std::string local;
     readVersion(out.version, out, local);
     out.mmKwargsGatedByDefault = out.major > 0 || out.minor >= 31;
@@ -70,14 +73,15 @@ ServerIdentity identifyServer(const std::string& versionBody) {
 ServerIdentity queryServerIdentity(const ConnectOptions& options, const std::atomic<bool>& stop) {
     const std::string apiBase = apiBaseFromUrl(options.url);
     const HttpOptions http = probeHttpOptions(options);
+    const std::string shown = redactUrl(apiBase);
     const std::string url = serverRootFromApiBase(apiBase) + "/version";
     const HttpResult r = httpGet(url, http, stop);
     if (r.outcome == HttpResult::Outcome::Cancelled)
-        throw ServerError(ErrorKind::Cancelled, "asking server " + apiBase + " was cancelled");
+        throw ServerError(ErrorKind::Cancelled, "asking server " + shown + " was cancelled");
     if (r.outcome == HttpResult::Outcome::Complete && r.status >= 400 && r.status < 500)
         return identifyServer({}); // no /version: not vLLM's API, or a proxy that hides it
-    if (auto failed = failure(apiBase, describeRequest("GET", url), r, http.firstByteTimeout))
-        throw ServerError(std::move(*failed));
+    if (auto failed = failure(shown, describeRequest("GET", url), r, http))
+        throw ServerError(redacted(std::move(*failed), SecretRedactor(apiBase, http.apiKey)));
     return identifyServer(r.body);
 }
 
@@ -91,6 +95,7 @@ HealthCheck checkServerHealth(const ConnectOptions& options, const std::atomic<b
         return out;
     }
     const HttpOptions http = probeHttpOptions(options);
+    const std::string shown = redactUrl(apiBase);
     const std::string url = serverRootFromApiBase(apiBase) + "/health";
     const auto start = ProbeClock::now();
     const HttpResult r = httpGet(url, http, stop);
@@ -98,23 +103,24 @@ HealthCheck checkServerHealth(const ConnectOptions& options, const std::atomic<b
     out.httpStatus = static_cast<int>(r.status);
     out.up = r.outcome == HttpResult::Outcome::Complete && r.status >= 200 && r.status < 300;
     if (out.up)
-        out.message = "server " + apiBase + " is still up (GET /health answered " +
+        out.message = "server " + shown + " is still up (GET /health answered " +
                       std::to_string(r.status) + ")";
-    else if (auto failed = failure(apiBase, describeRequest("GET", url), r, http.firstByteTimeout))
-        out.message = failed->message + ": the server may have stopped";
+    else if (auto failed = failure(shown, describeRequest("GET", url), r, http))
+        out.message = redacted(std::move(*failed), SecretRedactor(apiBase, http.apiKey)).message +
+                      ": the server may have stopped";
     else
-        out.message = "server " + apiBase + " did not answer GET /health";
+        out.message = "server " + shown + " did not answer GET /health";
     return out;
 }
 
-int promptBudget(int maxModelLen, int maxTokens) {
+std::int64_t promptBudget(std::int64_t maxModelLen, int maxTokens) {
     if (maxModelLen <= 0)
         return 0;
-    return std::max(0, maxModelLen - std::max(0, maxTokens));
+    return std::max<std::int64_t>(0, maxModelLen - std::max(0, maxTokens));
 }
 
-std::optional<ErrorInfo> checkPromptFits(const std::string& apiBase, int maxModelLen, int maxTokens,
-                                         int promptTokensAtLeast) {
+std::optional<ErrorInfo> checkPromptFits(const std::string& apiBase, std::int64_t maxModelLen,
+                                         int maxTokens, int promptTokensAtLeast) {
     if (maxModelLen <= 0)
         return std::nullopt; // the server did not say: it will refuse with its own 400
     const std::string numbers = "max_model_len " + std::to_string(maxModelLen) + " − max_tokens " +
@@ -123,7 +129,7 @@ std::optional<ErrorInfo> checkPromptFits(const std::string& apiBase, int maxMode
         return errorInfo(ErrorKind::BadInput,
                          "server " + apiBase + " reserves max_tokens out of its context: " +
                              numbers + " leaves no room for the prompt; lower max_new_tokens");
-    const int budget = promptBudget(maxModelLen, maxTokens);
+    const std::int64_t budget = promptBudget(maxModelLen, maxTokens);
     if (promptTokensAtLeast > budget)
         return errorInfo(ErrorKind::BadInput,
                          "the message does not fit the context of server " + apiBase +

@@ -1,6 +1,15 @@
 #include "remote/sse_parser.h"
 
+#include "common/error.h"
+
 namespace facet::remote {
+
+void SseParser::append(std::string_view piece) {
+    if (piece.size() > kMaxSseLineBytes - line_.size())
+        throw Error(ErrorKind::Server, "an event-stream line longer than " +
+                                           std::to_string(kMaxSseLineBytes) + " bytes");
+    line_.append(piece);
+}
 
 void SseParser::feed(std::string_view bytes) {
     std::size_t start = 0;
@@ -11,7 +20,7 @@ void SseParser::feed(std::string_view bytes) {
         const char c = bytes[i];
         if (c != '\r' && c != '\n')
             continue;
-        line_.append(bytes.substr(start, i - start));
+        append(bytes.substr(start, i - start));
         line(line_);
         line_.clear();
         if (c == '\r') {
@@ -23,7 +32,7 @@ void SseParser::feed(std::string_view bytes) {
         start = i + 1;
     }
     if (start < bytes.size())
-        line_.append(bytes.substr(start));
+        append(bytes.substr(start));
 }
 
 bool SseParser::finish() {
@@ -58,6 +67,10 @@ void SseParser::line(std::string_view text) {
             value.remove_prefix(1);
     }
     if (field == "data") {
+        if (value.size() + 1 > kMaxSseEventBytes - pending_.data.size())
+            throw Error(ErrorKind::Server, "an event-stream event with more than " +
+                                               std::to_string(kMaxSseEventBytes) +
+                                               " bytes of data");
         if (haveData_)
             pending_.data.push_back('\n');
         pending_.data.append(value);

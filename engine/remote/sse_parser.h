@@ -4,11 +4,20 @@
 // "data:", inside a UTF-8 character, between the CR and LF of a CRLF — it hands out each
 // complete event once its terminating blank line arrives. Bytes are kept as they came (no
 // decoding), so a multi-byte character split across pieces is whole again in the event.
+// What it holds is bounded: a line longer than kMaxSseLineBytes or an event whose data grows
+// past kMaxSseEventBytes is refused (facet::Error, kind Server) as soon as the limit is passed,
+// not once the terminator comes — a server that never sends one must not fill the memory.
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
 
 namespace facet::remote {
+
+// A vLLM chunk is a few hundred bytes (one token's text and the JSON around it); these are
+// thousands of times that.
+inline constexpr std::size_t kMaxSseLineBytes = std::size_t{1} << 20;
+inline constexpr std::size_t kMaxSseEventBytes = std::size_t{1} << 20;
 
 struct SseEvent {
     std::string event; // "event:" field; empty means the default "message"
@@ -21,7 +30,8 @@ public:
     using Handler = std::function<void(const SseEvent&)>;
     explicit SseParser(Handler handler) : handler_(std::move(handler)) {}
 
-    // Parses `bytes`; calls the handler for every event completed by them.
+    // Parses `bytes`; calls the handler for every event completed by them. Throws facet::Error
+    // (kind Server) past the line or event limit.
     void feed(std::string_view bytes);
     // End of the body: an event whose blank line never came is dropped, as the format says
     // (a cut stream must not look like a complete last chunk). Returns true when such a
@@ -34,6 +44,7 @@ public:
 
 private:
     void line(std::string_view text);
+    void append(std::string_view piece);
     void dispatch();
 
     Handler handler_;

@@ -42,6 +42,23 @@ Modes (the scenario's name before "~"):
 Every mode refuses a prompt longer than max_model_len - max_tokens with HTTP 400 naming both
 numbers, param "input_tokens" (vLLM's VLLMValidationError wording).
 
+Hostile servers (issue #56), none of them vLLM; each is the reproducer of a failure that crashed
+or hung facet-cli:
+  deepbody         HTTP 400 whose body is {"detail": [[[...]]]} nested 500,000 deep (1 MB;
+                   60,000 crashed the app's worker thread, facet-cli's 8 MB stack needs more)
+  deepstream       an error object inside the stream nested as deep
+  deepusage        a usage chunk whose prompt_tokens is nested as deep
+  deepsse          an SSE `event: error` whose data is the deep body
+  deepmodels       GET /v1/models answering the deep body with HTTP 200
+  longline         an event stream that is one endless line (no newline ever)
+  endlessdata      endless `data: x` lines with no blank line to end the event
+  flood            valid text chunks without end, whatever max_tokens says
+  trickle          a keep-alive comment every 0.2 s, never a token and never an end
+  bigmodels        GET /v1/models answering 2 MB of models (valid JSON)
+  hugelen          GET /v1/models with max_model_len 2^40
+  echoauth         HTTP 401 whose message echoes the request's Authorization header
+  escapes          a reply with terminal escape sequences (OSC 52 writes the clipboard)
+
 Prints "PORT <n>" on stdout once listening; runs until killed (with --exit-with-stdin also
 until its stdin closes). With --make-images DIR it
 writes the test images instead.
@@ -67,6 +84,15 @@ API_KEY = "test-key-123"
 SLOW_CHUNK_GAP_S = 3
 LAST = {}
 LOCK = threading.Lock()
+
+DEEP = 500_000  # nesting of the deep bodies: 1 MB of brackets
+ENDLESS_LIMIT = 64 << 20  # the endless modes stop here if the client never does
+ESCAPES = "safe \x1b]52;c;ZXZpbA==\x07text \x1b[2J\x1b[31mred\x9b1m \x07bell\r\n"
+
+
+def deep(n=DEEP):
+    return "[" * n + "]" * n
+
 
 MAGIC = [(b"\xff\xd8\xff", "image/jpeg"), (b"\x89PNG\r\n\x1a\n", "image/png"),
          (b"GIF87a", "image/gif"), (b"GIF89a", "image/gif"), (b"BM", "image/bmp")]
@@ -171,6 +197,12 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped reading: what it does with the hostile scenarios
+
     def route(self):
         parts = self.path.split("/")
         if len(parts) > 3 and parts[1] == "s":
@@ -181,6 +213,13 @@ class Handler(BaseHTTPRequestHandler):
         data = json.dumps(obj).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def send_raw(self, status, content_type, data):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
@@ -200,6 +239,16 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_json(200, LAST.get(path[len("/_last/"):], {}))
         if scenario == "auth" and self.headers.get("Authorization") != "Bearer " + API_KEY:
             return self.send_json(401, {"error": "Unauthorized"})
+        if path == "/v1/models" and scenario == "deepmodels":
+            data = ('{"detail": ' + deep() + '}').encode()
+            return self.send_raw(200, "application/json", data)
+        if path == "/v1/models" and scenario == "bigmodels":  # 2 MB: past the 1 MiB limit
+            data = [{"id": f"model-{i:06d}", "object": "model", "owned_by": "vllm",
+                     "root": "/models/" + "x" * 60} for i in range(20_000)]
+            return self.send_json(200, {"object": "list", "data": data})
+        if path == "/v1/models" and scenario == "hugelen":
+            return self.send_json(200, {"object": "list", "data": [
+                {"id": MODEL, "object": "model", "owned_by": "vllm", "max_model_len": 2**40}]})
         if path == "/v1/models":  # V: ModelCard
             data = [] if scenario == "nomodels" else [
                 {"id": MODEL, "object": "model", "created": 1, "owned_by": "vllm",
@@ -241,6 +290,12 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "busy":
             return self.error(503, "The engine is overloaded: 64 requests waiting",
                               "ServiceUnavailableError")
+        if scenario == "deepbody":
+            return self.send_raw(400, "application/json",
+                                 ('{"detail": ' + deep() + '}').encode())
+        if scenario == "echoauth":  # a server (or proxy) that quotes the request's headers
+            return self.error(401, "invalid credentials: Authorization: " +
+                              str(self.headers.get("Authorization")), "AuthenticationError")
         mode = mode_of(scenario)
         if mode == "gate" and "mm_processor_kwargs" in body:
             # v0.31.0: per-request mm_processor_kwargs refused unless the server was started
@@ -306,6 +361,8 @@ class Handler(BaseHTTPRequestHandler):
             pieces += [{"content": t} for t in tokens]
         elif scenario == "bench":
             pieces += [{"content": " tok"} for _ in range(body["max_tokens"])]
+        elif scenario == "escapes":
+            pieces += [{"content": t} for t in ESCAPES.split(" ")]
         else:
             pieces += [{"content": t} for t in
                        ["The picture ", "shows a red ", "square — ", "größer ✓ 🟥."]]
@@ -353,6 +410,19 @@ class Handler(BaseHTTPRequestHandler):
                 except OSError:
                     return  # the client closed the stream
             return self.end()
+        if scenario in ("longline", "endlessdata", "flood", "trickle"):
+            return self.endless(scenario, events)
+        if scenario in ("deepstream", "deepusage", "deepsse"):
+            self.write(b"".join(events[:3]))
+            if scenario == "deepstream":
+                self.write(('data: {"error": ' + deep() + '}\n\n').encode())
+            elif scenario == "deepusage":
+                self.write(('data: {"choices": [], "usage": {"prompt_tokens": ' + deep() +
+                            '}}\n\n').encode())
+            else:
+                self.write(('event: error\ndata: {"detail": ' + deep() + '}\n\n').encode())
+            self.write(b"data: [DONE]\n\n")
+            return self.end()
         if scenario == "badjson":
             self.write(events[0] + b"data: {\"choices\": [oops\n\n")
             return self.end()
@@ -373,6 +443,31 @@ class Handler(BaseHTTPRequestHandler):
         for e in events:
             self.write(e)
         self.end()
+
+
+    def endless(self, scenario, events):
+        """Bytes until the client hangs up (or ENDLESS_LIMIT): what a server that never ends
+        an SSE line, an event or a reply sends."""
+        sent = 0
+        try:
+            self.write(b"".join(events[:2]))
+            if scenario == "longline":
+                self.write(b"data: {\"choices\": [")
+                piece = b"x" * 65536
+            elif scenario == "endlessdata":
+                piece = b"data: x\n" * 8192
+            elif scenario == "flood":
+                piece = b"".join(sse(chunk({"content": " more"})) for _ in range(256))
+            else:
+                piece = b": keep-alive\n"
+            while sent < ENDLESS_LIMIT:
+                self.write(piece)
+                sent += len(piece)
+                if scenario == "trickle":
+                    time.sleep(0.2)
+            self.end()
+        except OSError:
+            pass  # the client closed the stream: what it should do
 
 
 def make_images(folder):

@@ -4,10 +4,14 @@
 #include "cli_run.h"
 #include "fake_server.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 using remotetest::base;
 
@@ -174,6 +178,67 @@ private slots:
                  image("chart.png", "280"), "Q?"});
         QVERIFY2(mixed.err.contains("photo.jpg at 70") && mixed.err.contains("chart.png at 280"),
                  mixed.err.constData());
+    }
+
+    // Issue #56: a server's text reached the terminal with its escape sequences (OSC 52
+    // writes the clipboard). Plain output drops every control character but newline and tab;
+    // --json keeps the text exact, with no raw control byte on the line.
+    void serverTextIsInertOnTheTerminal() {
+        const CliRun plain =
+            cli({"ask", "--server", url("escapes"), "--image", image("photo.jpg", "70"), "Q?"});
+        QVERIFY2(plain.exitCode == 0, plain.err.constData());
+        for (const QByteArray& control :
+             {QByteArray("\x1b"), QByteArray("\x07"), QByteArray("\r"), QByteArray("\xc2\x9b")})
+            QVERIFY2(!plain.out.contains(control), plain.out.toHex().constData());
+        QCOMPARE(QString::fromUtf8(plain.out),
+                 QString("safe]52;c;ZXZpbA==text[2J[31mred1mbell\n\n"));
+        const CliRun json = cli({"ask", "--server", url("escapes"), "--image",
+                                 image("photo.jpg", "70"), "--json", "Q?"});
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        for (const QByteArray& control :
+             {QByteArray("\x1b"), QByteArray("\x07"), QByteArray("\r"), QByteArray("\xc2\x9b")})
+            QVERIFY(!json.out.contains(control));
+        QString content;
+        for (const QJsonObject& e : json.events)
+            if (e["type"] == "text")
+                content += e["content"].toString();
+        QCOMPARE(content, QString::fromUtf8("safe\x1b]52;c;ZXZpbA==\x07text\x1b[2J\x1b[31mred"
+                                            "\xc2\x9b"
+                                            "1m\x07"
+                                            "bell\r\n"));
+    }
+
+    // Issue #56: each of these crashed or hung facet-cli, or filled its memory; now each is
+    // an error naming the server, exit code 1 (or 2 for the FIFO: the caller's to fix).
+    void hostileServersEndInAnError() {
+        struct Case {
+            QString scenario;
+            QStringList extra;
+            QString said;
+        };
+        const QList<Case> cases = {
+            {"deepbody", {}, "HTTP 400"},
+            {"deepstream", {}, "nested deeper than 128"},
+            {"deepmodels", {}, "not what vLLM sends"},
+            {"longline", {"--max-new-tokens", "4096"}, "line longer than"},
+            {"flood", {"--max-new-tokens", "8"}, "at most 8 tokens"},
+            {"bigmodels", {}, "too large"},
+        };
+        for (const Case& c : cases) {
+            const CliRun r = cli(QStringList{"ask", "--server", url(c.scenario.toStdString()),
+                                             "--image", image("photo.jpg", "70")} +
+                                 c.extra + QStringList{"Q?"});
+            QVERIFY2(r.exitCode == 1 && r.err.contains(url(c.scenario.toStdString()).toUtf8()) &&
+                         r.err.contains(c.said.toUtf8()),
+                     qPrintable(c.scenario + " -> " + QString::number(r.exitCode) + " " + r.err));
+        }
+        const QString fifo = QDir::temp().filePath(
+            QString("facet-cli-fifo-%1.jpg").arg(QCoreApplication::applicationPid()));
+        QFile::remove(fifo);
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        const CliRun r = cli({"ask", "--server", url("plain"), "--image", fifo + "@70", "Q?"});
+        QFile::remove(fifo);
+        QVERIFY2(r.exitCode == 2 && r.err.contains("a FIFO"), r.err.constData());
     }
 
     void compareOverTheServer() {

@@ -269,8 +269,9 @@ private slots:
         HttpResult r;
         r.status = 400;
         r.body = R"({"error":{"message":"nope","type":"BadRequestError","param":"seed"}})";
-        const auto e =
-            failure("http://h:1/v1", "POST /v1/chat/completions", r, std::chrono::seconds(1));
+        HttpOptions http;
+        http.firstByteTimeout = std::chrono::seconds(1);
+        const auto e = failure("http://h:1/v1", "POST /v1/chat/completions", r, http);
         QVERIFY(e);
         QVERIFY(e->kind == facet::ErrorKind::Server);
         QCOMPARE(e->httpStatus, 400);
@@ -279,8 +280,7 @@ private slots:
         QVERIFY2(e->message.find("answered HTTP 400") != std::string::npos, e->message.c_str());
         r.outcome = HttpResult::Outcome::Unreachable;
         r.status = 0;
-        const auto unreachable =
-            failure("http://h:1/v1", "GET /v1/models", r, std::chrono::seconds(1));
+        const auto unreachable = failure("http://h:1/v1", "GET /v1/models", r, http);
         QVERIFY(unreachable && unreachable->kind == facet::ErrorKind::Server);
         QCOMPARE(unreachable->httpStatus, 0);
     }
