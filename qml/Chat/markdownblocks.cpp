@@ -1,6 +1,7 @@
 #include "Chat/markdownblocks.h"
 
 #include "Chat/markdownhtml.h"
+#include "Chat/markdownlists.h"
 
 #include <algorithm>
 
@@ -242,7 +243,8 @@ QVariant MarkdownBlockModel::data(const QModelIndex& index, int role) const {
         return {};
     const MarkdownPiece& piece = pieces_.at(index.row());
     if (role == BlockRole || role == Qt::DisplayRole)
-        return escapeMarkdownHtml(piece.text); // shown as Markdown, never as HTML
+        // Shown as Markdown, never as HTML, and with the list numbers the reply wrote.
+        return escapeMarkdownHtml(keepWrittenListNumbers(piece.text));
     if (role == ContinuesPreviousRole)
         return piece.continuesPrevious;
     if (role == LooseListGapRole)
