@@ -121,6 +121,31 @@ private slots:
         QCOMPARE(count("device lost"), 5);
     }
 
+    // Issue #55: "model loaded from …" stopped being written after three loads of one model, so
+    // the log no longer said which engine answered. The app's own events are never held back.
+    void appEventsAreAlwaysWritten() {
+        const QString path = dir_.filePath("app-events/facet.log");
+        {
+            LogFile log(path);
+            for (int i = 0; i < 12; ++i) {
+                QVERIFY(log.write(QtInfoMsg, "facet.engine", "model loaded from /models/demo"));
+                QVERIFY(log.write(QtWarningMsg, "facet", "same event"));
+                QVERIFY(log.write(QtWarningMsg, "qml", "TypeError: x is undefined"));
+                QVERIFY(log.write(QtWarningMsg, "facetious", "not the app's"));
+            }
+        }
+        const QStringList lines = linesOf(path);
+        const auto count = [&](const QString& needle) {
+            return std::count_if(lines.begin(), lines.end(),
+                                 [&](const QString& l) { return l.contains(needle); });
+        };
+        QCOMPARE(count("info facet.engine: model loaded from /models/demo"), 12);
+        QCOMPARE(count("warning facet: same event"), 12);
+        // Qt's and QML's: 3 shown, the 10th, the total.
+        QCOMPARE(count("TypeError: x is undefined"), 3 + 1 + 1);
+        QCOMPARE(count("not the app's"), 3 + 1 + 1);
+    }
+
     void concurrentWritersKeepLinesWhole() {
         const QString path = dir_.filePath("threads/facet.log");
         LogFile log(path);

@@ -103,10 +103,14 @@ LogFile::~LogFile() {
 
 bool LogFile::write(QtMsgType type, const QString& category, const QString& message) {
     const QMutexLocker lock(&mutex_);
-    if (type == QtCriticalMsg || type == QtFatalMsg)
+    // The app's own events ("model loaded from …" before each answer, a request's outcome) are
+    // what the log is read for, however alike: only messages from Qt and QML are held back.
+    const bool appEvent =
+        category == QLatin1String("facet") || category.startsWith(QLatin1String("facet."));
+    if (type == QtCriticalMsg || type == QtFatalMsg || appEvent)
         return writeLocked(type, category, message);
-    // Qt's own warnings repeat with a different font name or number each time; ours are counted
-    // only when they repeat word for word.
+    // Qt's own warnings repeat with a different font name or number each time; the others are
+    // counted only when they repeat word for word.
     const bool qtOwn = category.startsWith(QLatin1String("qt."));
     const qint64 seen =
         ++repeats_[category + QLatin1Char('\n') + (qtOwn ? repeatKey(message) : message)];

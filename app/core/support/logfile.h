@@ -27,9 +27,10 @@ public:
     // Rotates first when the line would take the file past maxBytes. Safe from any thread.
     // Returns false when the file cannot be written (said once on stderr, never via qWarning, so
     // a broken log cannot loop through the message handler).
-    // A message repeated word for word (Qt's font warnings came 1,500 times in one session) is
-    // written the first kRepeatsShown times, then only at its 10th, 100th, 1000th… occurrence
-    // with its count, and its total when the log closes; errors are always written.
+    // A message from Qt or QML repeated word for word (Qt's font warnings came 1,500 times in one
+    // session) is written the first kRepeatsShown times, then only at its 10th, 100th, 1000th…
+    // occurrence with its count, and its total when the log closes. Errors and the app's own
+    // events (categories "facet" and "facet.*") are always written.
     bool write(QtMsgType type, const QString& category, const QString& message);
     static constexpr int kRepeatsShown = 3;
 
