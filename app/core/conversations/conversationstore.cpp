@@ -1,5 +1,6 @@
 #include "core/conversations/conversationstore.h"
 
+#include "core/support/durablefile.h"
 #include "core/support/userfiles.h"
 
 #include <QCoreApplication>
@@ -8,11 +9,14 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <algorithm>
+
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace facet::app {
 namespace {
@@ -113,37 +117,56 @@ void ConversationStore::save(const Conversation& c) {
     if (!makePrivateDir(folder(c.id)))
         fail(folder(c.id),
              QCoreApplication::translate("ConversationStore", "cannot create the folder"));
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly))
-        fail(path, out.errorString());
-    makePrivate(out);
-    out.write(QJsonDocument(toJson(c)).toJson(QJsonDocument::Indented));
-    if (!out.commit())
-        fail(path, out.errorString());
+    // Every write checked, synced and its size verified before it replaces the previous file
+    // (QSaveFile in Qt 6.4 commits a short file after a failed flush: durablefile.h).
+    writeFileDurably(path, QJsonDocument(toJson(c)).toJson(QJsonDocument::Indented),
+                     FileAccess::Private);
 }
 
 QString ConversationStore::importImage(const QString& conversationId, const QString& sourcePath) {
-    QFile in(sourcePath);
-    if (!in.open(QIODevice::ReadOnly))
-        fail(sourcePath, in.errorString());
-    const QByteArray bytes = in.readAll();
-    const QString hash = QString::fromLatin1(
-        QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex().left(16));
-    const QString suffix = QFileInfo(sourcePath).suffix().toLower();
-    const QString name = suffix.isEmpty() ? hash : hash + QLatin1Char('.') + suffix;
-    const QString target = imagePath(conversationId, name);
-    if (QFileInfo::exists(target))
-        return name;
+    // Regular files only, opened without blocking, no larger than the engine reads; read once,
+    // hashed while it is copied into a temporary file beside the conversation.
+    qint64 size = 0;
+    const int in = openRegularFileForReading(sourcePath, kMaxImageBytes, size);
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{in};
     if (!makePrivateDir(folder(conversationId)))
         fail(folder(conversationId),
              QCoreApplication::translate("ConversationStore", "cannot create the folder"));
-    QSaveFile out(target);
-    if (!out.open(QIODevice::WriteOnly))
-        fail(target, out.errorString());
-    makePrivate(out);
-    out.write(bytes);
-    if (!out.commit())
-        fail(target, out.errorString());
+    const QString suffix = QFileInfo(sourcePath).suffix().toLower();
+    DurableFile out(
+        imagePath(conversationId, QStringLiteral("import") +
+                                      (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix)),
+        FileAccess::Private);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QByteArray block(1 << 20, Qt::Uninitialized);
+    for (;;) {
+        const ssize_t n = ::read(in, block.data(), static_cast<size_t>(block.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            fail(sourcePath, QString::fromLocal8Bit(std::strerror(errno)));
+        if (n == 0 || out.written() + n > size) // the end, or it grew after it was measured
+            break;
+        hash.addData(QByteArrayView(block.constData(), n));
+        out.write(block.constData(), n);
+    }
+    if (out.written() != size)
+        fail(sourcePath,
+             QCoreApplication::translate("ConversationStore", "changed while it was being read"));
+    const QString name = QString::fromLatin1(hash.result().toHex().left(16)) +
+                         (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
+    const QString target = imagePath(conversationId, name);
+    // The same content is stored once; a file of that name but another size (a copy an older
+    // version cut short on a full disk) is replaced.
+    const QFileInfo existing(target);
+    if (existing.isFile() && existing.size() == size) {
+        out.discard();
+        return name;
+    }
+    out.commit(target);
     return name;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Conversations on disk: one folder per conversation under the XDG data folder
 // (<AppDataLocation>/conversations/<id>/conversation.json + the images it uses), written
-// atomically through QSaveFile, private to the user (folders 0700, files 0600). A file that does
-// not parse is reported and never written over.
+// atomically (durablefile.h: every write checked, synced, size verified), private to the user
+// (folders 0700, files 0600). A file that does not parse is reported and never written over.
 #include "core/conversations/conversation.h"
 
 #include <QSet>
@@ -35,8 +35,12 @@ public:
     // Throws std::runtime_error "PATH: reason"; refuses to overwrite a file that failed to parse.
     void save(const Conversation& conversation);
 
+    // Larger images are refused unread: the engine's own limit (engine/image/file_input.h).
+    static constexpr qint64 kMaxImageBytes = qint64{768} << 20;
     // Copies an image into the conversation's folder (named by content hash, so the same image
-    // added twice is stored once) and returns its file name relative to that folder.
+    // added twice is stored once) and returns its file name relative to that folder. Only a
+    // regular file of at most kMaxImageBytes, read once. Throws std::runtime_error
+    // "PATH: reason"; nothing is left behind on failure.
     [[nodiscard]] QString importImage(const QString& conversationId, const QString& sourcePath);
 
     // Delete moves the folder into <root>/.trash so it can be restored; purgeTrash() empties it.

@@ -1,13 +1,14 @@
 #include "core/conversations/exportwriter.h"
 
 #include "core/conversations/conversationexport.h"
+#include "core/conversations/conversationstore.h"
+#include "core/support/durablefile.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSet>
 
 #include <stdexcept>
@@ -93,23 +94,24 @@ int writeExport(const Conversation& c, const QString& storeFolder, const QString
         // The same relative path as in the store, which is how the document refers to it.
         const QString to = QDir(imagesPath).filePath(file) + QStringLiteral(".part");
         QDir().mkpath(QFileInfo(to).absolutePath());
-        QFile::remove(to);
-        if (!QFile::copy(QDir(storeFolder).filePath(file), to)) {
+        // Every write checked and synced (durablefile.h); QFile::copy is not trusted with that.
+        try {
+            copyFileDurably(QDir(storeFolder).filePath(file), to, ConversationStore::kMaxImageBytes,
+                            FileAccess::Shared);
+        } catch (const std::exception&) {
             undo();
-            exportFailed(to.chopped(5),
-                         QCoreApplication::translate(
-                             "ExportWriter", "cannot copy the image (disk full or not writable?)"));
+            throw;
         }
         parts << to;
     }
     const QByteArray bytes = format == ExportFormat::Markdown
                                  ? toMarkdown(c, images.isEmpty() ? QString() : imagesName).toUtf8()
                                  : toJsonExport(c, images.isEmpty() ? QString() : imagesName);
-    QSaveFile out(info.absoluteFilePath());
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
-        const QString reason = out.errorString();
+    try { // the previous export of that name stays whole when this one cannot be written
+        writeFileDurably(info.absoluteFilePath(), bytes, FileAccess::Shared);
+    } catch (const std::exception&) {
         undo();
-        exportFailed(info.absoluteFilePath(), reason);
+        throw;
     }
     // The document is in place: the images take their final names (replacing older copies).
     for (const QString& part : parts) {

@@ -1,11 +1,11 @@
 #include "core/support/pastedimage.h"
 
+#include "core/support/durablefile.h"
 #include "core/support/userfiles.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
 #include <QDir>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <stdexcept>
@@ -27,14 +27,9 @@ QString savePastedImage(const QImage& image) {
         QStringLiteral("pasted-%1.png")
             .arg(QString::fromLatin1(
                 QCryptographicHash::hash(png, QCryptographicHash::Sha256).toHex().left(12)));
-    QSaveFile out(dir + QLatin1Char('/') + name);
-    const bool opened = out.open(QIODevice::WriteOnly);
-    if (opened)
-        makePrivate(out);
-    if (!opened || out.write(png) != png.size() || !out.commit())
-        throw std::runtime_error(
-            (out.fileName() + QLatin1String(": ") + out.errorString()).toStdString());
-    return out.fileName();
+    const QString path = dir + QLatin1Char('/') + name;
+    writeFileDurably(path, png, FileAccess::Private); // throws "PATH: reason"
+    return path;
 }
 
 } // namespace facet::app
