@@ -430,6 +430,10 @@
         <source>Choose the answer to continue with: “Continue with this answer” under a column.</source>
         <translation>계속할 답변을 고르세요: 열 아래의 “이 답변으로 계속”.</translation>
     </message>
+    <message>
+        <source>This server is sent no detail level (server default): there are no levels to compare</source>
+        <translation>이 서버에는 상세 수준을 보내지 않습니다(서버 기본값): 비교할 수준이 없습니다</translation>
+    </message>
 </context>
 <context>
     <name>ContextMeter</name>
@@ -496,6 +500,10 @@
         <source>cannot restore the conversation</source>
         <translation>대화를 복원할 수 없음</translation>
     </message>
+    <message>
+        <source>changed while it was being read</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoBanner</name>
@@ -555,6 +563,29 @@
     <message>
         <source>Drop images to attach them</source>
         <translation>이미지를 놓아 첨부하세요</translation>
+    </message>
+</context>
+<context>
+    <name>DurableFile</name>
+    <message>
+        <source>could not be written (%1); the file on disk was left as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 bytes reached the disk; the file on disk was left as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes, more than the %2 allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed while it was being copied</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -635,10 +666,6 @@
         <translation>이미지 폴더를 만들 수 없음</translation>
     </message>
     <message>
-        <source>cannot copy the image (disk full or not writable?)</source>
-        <translation>이미지를 복사할 수 없음 (디스크가 가득 찼거나 쓸 수 없나요?)</translation>
-    </message>
-    <message>
         <source>cannot rename the copied image</source>
         <translation>복사한 이미지의 이름을 바꿀 수 없음</translation>
     </message>
@@ -675,6 +702,15 @@
     <message>
         <source>Not available: the loaded model was compiled for %1 only</source>
         <translation>사용할 수 없음: 불러온 모델은 %1에 대해서만 컴파일됨</translation>
+    </message>
+    <message>
+        <source>The server&apos;s default level applies: Facet sends it no detail level</source>
+        <translation>서버의 기본 수준이 적용됩니다: Facet은 상세 수준을 보내지 않습니다</translation>
+    </message>
+    <message>
+        <source>Server default</source>
+        <extracomment>After the greyed level buttons: the server decides the level (no level is sent).</extracomment>
+        <translation>서버 기본값</translation>
     </message>
 </context>
 <context>
@@ -927,6 +963,14 @@
         <source>server %1 · %2</source>
         <translation>서버 %1 · %2</translation>
     </message>
+    <message>
+        <source>detail level</source>
+        <translation>상세 수준</translation>
+    </message>
+    <message>
+        <source>server default level</source>
+        <translation>서버 기본 상세 수준</translation>
+    </message>
 </context>
 <context>
     <name>ServerDialog</name>
@@ -1019,6 +1063,18 @@
     <message>
         <source>Tick the levels the server was started with: a level a vllm-rbln server was not compiled for can stop that server.</source>
         <translation>서버를 시작할 때 지정한 수준을 선택하세요. vllm-rbln 서버는 컴파일되지 않은 수준을 받으면 중지될 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Server default: send no level</source>
+        <translation>서버 기본값: 상세 수준을 보내지 않음</translation>
+    </message>
+    <message>
+        <source>Send no detail level; the server&apos;s default applies</source>
+        <translation>상세 수준을 보내지 않음; 서버의 기본값 적용</translation>
+    </message>
+    <message>
+        <source>For a vLLM server started without --trust-request-mm-kwargs, which refuses a detail level per request.</source>
+        <translation>--trust-request-mm-kwargs 없이 시작해 요청마다 상세 수준을 거부하는 vLLM 서버용입니다.</translation>
     </message>
 </context>
 <context>
@@ -1524,10 +1580,6 @@
         <translation>샘플링, 시스템 프롬프트, 언어</translation>
     </message>
     <message>
-        <source>server %1 · %2 · %3 ms round trip · levels %4</source>
-        <translation>서버 %1 · %2 · 왕복 %3 ms · 수준 %4</translation>
-    </message>
-    <message>
         <source>Server…</source>
         <translation>서버…</translation>
     </message>
@@ -1542,6 +1594,22 @@
     <message>
         <source>Keyboard shortcuts</source>
         <translation>단축키</translation>
+    </message>
+    <message>
+        <source>server default level</source>
+        <translation>서버 기본 상세 수준</translation>
+    </message>
+    <message>
+        <source>levels %1</source>
+        <translation>수준 %1</translation>
+    </message>
+    <message>
+        <source>server %1 · %2 · not answering: %3</source>
+        <translation>서버 %1 · %2 · 응답 없음: %3</translation>
+    </message>
+    <message>
+        <source>server %1 · %2 · %3 ms round trip · %4</source>
+        <translation>서버 %1 · %2 · 왕복 %3 ms · %4</translation>
     </message>
 </context>
 <context>
@@ -1709,6 +1777,10 @@
         <source>Connecting</source>
         <translation>연결하는 중</translation>
     </message>
+    <message>
+        <source>%1 does not accept a detail level per request (it was started without --trust-request-mm-kwargs). Facet now sends none: the server&apos;s default level applies. Regenerate to ask again; restart the server with --trust-request-mm-kwargs to choose levels.</source>
+        <translation>%1은(는) 요청마다 상세 수준을 받지 않습니다(--trust-request-mm-kwargs 없이 시작됨). 이제 Facet은 상세 수준을 보내지 않으며 서버의 기본 수준이 적용됩니다. 다시 생성하여 다시 질문하세요. 상세 수준을 고르려면 서버를 --trust-request-mm-kwargs로 다시 시작하세요.</translation>
+    </message>
 </context>
 <context>
     <name>facet::app::SmokeTestRunner</name>
@@ -1790,6 +1862,10 @@ The demo model was loaded instead.</source>
         <source>The comparison was stopped; its answers are kept as versions of the reply.</source>
         <translation>비교를 중지했습니다. 그때까지의 답변은 답변의 버전으로 남습니다.</translation>
     </message>
+    <message>
+        <source>Sampled on a server: it may ignore the seed (vllm-rbln&apos;s sampler does), so the columns can differ by chance as well as by level.</source>
+        <translation>서버에서 샘플링했습니다: 서버가 시드를 무시할 수 있으므로(vllm-rbln의 샘플러가 그렇습니다) 열은 수준뿐 아니라 우연으로도 달라질 수 있습니다.</translation>
+    </message>
 </context>
 <context>
     <name>facet::ui::ConversationLibrary</name>
@@ -1821,6 +1897,13 @@ The demo model was loaded instead.</source>
     </message>
 </context>
 <context>
+    <name>facet::ui::ConversationSettings</name>
+    <message>
+        <source>Seed %1 not taken: %2</source>
+        <translation>시드 %1을(를) 받지 않았습니다: %2</translation>
+    </message>
+</context>
+<context>
     <name>facet::ui::ServerConnection</name>
     <message>
         <source>server %1 serves no model</source>
@@ -1847,6 +1930,10 @@ The demo model was loaded instead.</source>
 The server in use when Facet last ended could not be used, so a local model was loaded instead. Server… in the status line to retry.</source>
         <translation>%1
 Facet이 마지막으로 끝날 때 쓰던 서버를 쓸 수 없어서 대신 로컬 모델을 불러왔습니다. 다시 시도하려면 상태 줄의 서버…를 누르세요.</translation>
+    </message>
+    <message>
+        <source>The last start of Facet ended while connecting to %1, so it was not connected again. Server… in the status line to retry.</source>
+        <translation>지난번 Facet이 %1에 연결하는 중에 끝났으므로 다시 연결하지 않았습니다. 다시 시도하려면 상태 표시줄의 Server…를 누르세요.</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@ RowLayout {
     id: picker
     property int level: Labels.defaultDetailLevel
     property var modelLevels: []      // empty: no model loaded, all five enabled
+    // A server that is sent no level: its own default applies, every button is off.
+    property bool serverDefault: false
     property string accessiblePrefix: qsTr("Detail level")
     signal picked(int level)
     spacing: 2
@@ -17,6 +19,8 @@ RowLayout {
     Accessible.name: accessiblePrefix
 
     function reasonFor(value) {
+        if (serverDefault)
+            return qsTr("The server's default level applies: Facet sends it no detail level")
         return (modelLevels.length === 0 || modelLevels.indexOf(value) >= 0)
                 ? qsTr("Up to %1 image tokens per image").arg(value)
                 : qsTr("Not available: the loaded model was compiled for %1 only").arg(modelLevels.join(", "))
@@ -36,7 +40,8 @@ RowLayout {
                 text: Labels.levelNames[cell.modelData] + " " + cell.modelData
                 checkable: true
                 checked: picker.level === cell.modelData
-                enabled: (picker.modelLevels.length === 0 || picker.modelLevels.indexOf(cell.modelData) >= 0)
+                enabled: !picker.serverDefault
+                         && (picker.modelLevels.length === 0 || picker.modelLevels.indexOf(cell.modelData) >= 0)
                 flat: !checked
                 font.pixelSize: 12
                 Accessible.name: picker.accessiblePrefix + " " + Labels.levelNames[cell.modelData] + " (" + cell.modelData + ")"
@@ -60,5 +65,13 @@ RowLayout {
             ToolTip.delay: 400
             ToolTip.text: picker.reasonFor(cell.modelData)
         }
+    }
+    Label {
+        objectName: "serverDefaultLabel"
+        visible: picker.serverDefault
+        //: After the greyed level buttons: the server decides the level (no level is sent).
+        text: qsTr("Server default")
+        color: Theme.mutedText
+        font.pixelSize: 12
     }
 }

@@ -25,6 +25,7 @@ Pane {
     // Levels change only how images are seen: a comparison needs one.
     readonly property bool canCompare: composer.engine.model.ready && !composer.chat.busy && !composer.chat.held
                                        && composer.attachments.count > 0
+                                       && !composer.engine.serverSession.serverDefaultLevel
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     padding: 8
     background: Rectangle { color: Theme.window; border.color: Theme.border }
@@ -90,6 +91,7 @@ Pane {
                 id: levelPicker
                 objectName: "messageLevelPicker"
                 modelLevels: composer.engine.model.detailLevels
+                serverDefault: composer.engine.serverSession.serverDefaultLevel
                 accessiblePrefix: qsTr("Message detail level")
                 onPicked: (value) => composer.attachments.messageLevel = value
                 // Not a plain `level:` binding: a click assigns `level` and would end it; the
@@ -165,7 +167,9 @@ Pane {
                 Accessible.name: qsTr("Compare the answers at several detail levels")
                 ToolTip.visible: hovered
                 ToolTip.delay: 600
-                ToolTip.text: composer.attachments.count > 0
+                ToolTip.text: composer.engine.serverSession.serverDefaultLevel
+                              ? qsTr("This server is sent no detail level (server default): there are no levels to compare")
+                              : composer.attachments.count > 0
                               ? qsTr("Ask at several detail levels and see the answers side by side")
                               : qsTr("Attach an image first: detail levels change only how images are seen")
                 onClicked: composer.compareRequested()

@@ -28,6 +28,7 @@ Flow {
             stats.generatedTokens > 1 ? { name: qsTr("decode speed"), text: qsTr("%1 tokens/s").arg(Number(stats.decodeTokensPerS).toLocaleString(Qt.locale(), "f", 1)) } : null,
             //: Reply statistics: a bucket is a compiled image-prefill size; "280→384" maps a detail level to the bucket used.
             stats.bucketsText.length > 0 ? { name: qsTr("buckets"), text: qsTr("level→bucket %1").arg(stats.bucketsText) } : null,
+            stats.serverDefaultLevel ? { name: qsTr("detail level"), text: qsTr("server default level") } : null,
             { name: qsTr("finish reason"), text: qsTr("ended: %1").arg(stats.finishLabel || "–") },
             stats.server.length > 0 ? { name: qsTr("engine"), text: qsTr("server %1 · %2").arg(stats.server).arg(stats.servedModel) } : null
         ]

@@ -34,6 +34,8 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
             return;
         attachments_->setMessageLevel(app::nearestDetailLevel(levels));
     });
+    // What the server taught (it takes no level per request) shows where the chat's notices do.
+    connect(&engine_->serverSession(), &app::ServerSession::notice, chat_, &ChatSession::notice);
 }
 
 AppController::~AppController() {

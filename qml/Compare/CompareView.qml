@@ -43,6 +43,7 @@ ColumnLayout {
         text: view.compare.running
               ? qsTr("Comparing %n detail level(s), one after another…", "", view.columnCount)
               : qsTr("Highlighted words differ from the baseline column. Continue with one answer; the others stay as its versions.")
+                + (view.compare.seedNote.length > 0 ? " " + view.compare.seedNote : "")
         wrapMode: Text.Wrap
         color: Theme.mutedText
     }

@@ -105,6 +105,13 @@ bool CompareSession::start(const QString& text, const QList<int>& levels) {
         c, userRow, app::toEngine(app::effectiveSampling(c, engine_.model().defaultSampling())),
         imagePath);
     job.request.levels = {levels.begin(), levels.end()};
+    // vllm-rbln's default sampler (VLLM_RBLN_SAMPLER, on by default) takes no per-request seed
+    // (RBLN-SW/vllm-rbln v0.11.0, rbln_envs.py and rbln_sampler.py): one seed for all columns
+    // does not make them draw alike there.
+    seedNote_ = engine_.serverSession().connected() && job.request.request.sampling.doSample
+                    ? tr("Sampled on a server: it may ignore the seed (vllm-rbln's sampler "
+                         "does), so the columns can differ by chance as well as by level.")
+                    : QString();
     columns_->reset(levels, images);
     conversationId_ = c.id;
     started_ = QDateTime::currentDateTime();

@@ -34,6 +34,9 @@ class CompareSession : public QObject {
     Q_PROPERTY(bool active READ active NOTIFY stateChanged)
     Q_PROPERTY(QString conversationId READ conversationId NOTIFY stateChanged)
     Q_PROPERTY(facet::ui::CompareModel* columns READ columns CONSTANT)
+    // Said under a comparison that sampled on a server: the seed may not hold there, so columns
+    // can differ by chance as well as by level. Empty otherwise.
+    Q_PROPERTY(QString seedNote READ seedNote NOTIFY stateChanged)
 public:
     CompareSession(app::EngineClient& engine, AttachmentModel& attachments,
                    ConversationModel& conversation, ConversationLibrary& library, ChatSession& chat,
@@ -43,6 +46,7 @@ public:
     bool active() const { return !conversationId_.isEmpty(); }
     QString conversationId() const { return conversationId_; }
     CompareModel* columns() const { return columns_; }
+    QString seedNote() const { return seedNote_; }
 
     // The levels offered first: every compiled level of the loaded model (at most 5).
     Q_INVOKABLE QList<int> defaultLevels() const;
@@ -81,6 +85,7 @@ private:
     ChatSession& chat_;
     CompareModel* columns_;
     quint64 job_ = 0;
+    QString seedNote_;
     QString conversationId_;
     QDateTime started_;
 };

@@ -6,7 +6,10 @@ import Facet.Ui
 // Model → Connect to a server…: a vLLM server (vllm-rbln on Rebel NPU servers, or vLLM on GPUs)
 // as the engine. The URL is asked for its models once typed (errors name the URL); the API key
 // goes to the system keyring, or stays for this session only when there is none (said here);
-// the levels to offer default to all five. The dialog stays open until the server answered.
+// the levels to offer are those the server was started with: Facet cannot ask a server which
+// levels it compiled, so it ticks what the server's kind suggests (GET /version: all five on
+// stock vLLM, else Gemma 4's default 280) until the user ticks for themselves. "Server default"
+// sends no level at all. The dialog stays open until the server answered.
 Dialog {
     id: dialog
     objectName: "serverDialog"
@@ -17,12 +20,17 @@ Dialog {
     width: Math.min(600, (parent ? parent.width : 600) - 40)
     required property ServerConnection connection
     // The levels to offer, ascending.
-    property var levels: Array.from(Labels.detailLevels)
+    property var levels: [Labels.defaultDetailLevel]
+    // The user ticked a level in this dialog: the server's kind no longer picks them.
+    property bool levelsTouched: false
+    // Requests send no detail level (no mm_processor_kwargs): the server's own default applies.
+    property bool serverDefault: false
+    property bool serverDefaultTouched: false
     // The URL was edited since it was last asked for its models: the list shown belongs to the
     // address before, so Connect waits for the answer (else a quick click would pair the new
     // URL with the old server's model name).
     property bool urlEdited: false
-    readonly property bool canConnect: urlField.text.trim().length > 0 && levels.length > 0
+    readonly property bool canConnect: urlField.text.trim().length > 0 && (levels.length > 0 || serverDefault)
                                        && connection.models.length > 0 && !connection.connecting
                                        && !urlEdited
 
@@ -31,7 +39,10 @@ Dialog {
         urlField.text = connection.rememberedUrl
         keyField.text = ""
         const remembered = connection.rememberedLevels
-        levels = Array.from(remembered.length > 0 ? remembered : Labels.detailLevels)
+        levels = Array.from(remembered.length > 0 ? remembered : [Labels.defaultDetailLevel])
+        levelsTouched = false
+        serverDefaultTouched = false
+        serverDefault = connection.rememberedServerDefault
         open()
         urlField.forceActiveFocus()
         probeNow()
@@ -45,6 +56,7 @@ Dialog {
     }
 
     function setLevel(level, on) {
+        levelsTouched = true
         const next = levels.filter((l) => l !== level)
         if (on)
             next.push(level)
@@ -55,7 +67,21 @@ Dialog {
     function connectNow() {
         if (!canConnect)
             return
-        connection.connectTo(urlField.text, modelBox.currentText, keyField.text, levels)
+        connection.connectTo(urlField.text, modelBox.currentText, keyField.text, levels, serverDefault)
+    }
+
+    // A server of another kind answered: tick what its kind suggests, unless the user ticked.
+    Connections {
+        target: dialog.connection
+        function onProbeChanged() {
+            // The levels remembered for the server used last stay for that server.
+            const sameServer = dialog.connection.probedUrl === dialog.connection.rememberedUrl
+            const remembered = sameServer && dialog.connection.rememberedLevels.length > 0
+            if (!dialog.levelsTouched && !remembered && dialog.connection.models.length > 0)
+                dialog.levels = Array.from(dialog.connection.suggestedLevels)
+            if (!dialog.serverDefaultTouched)
+                dialog.serverDefault = sameServer && dialog.connection.rememberedServerDefault
+        }
     }
 
     // The model list follows the URL as it is typed, without a request per key press.
@@ -169,11 +195,28 @@ Dialog {
             }
             Item { width: 1; height: 1 }
             Label {
+                objectName: "levelsNote"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
                 font.pixelSize: 12
                 color: Theme.mutedText
-                text: qsTr("Tick the levels the server was started with: a level a vllm-rbln server was not compiled for can stop that server.")
+                text: (dialog.connection.kindNote.length > 0 ? dialog.connection.kindNote + " " : "")
+                      + qsTr("Tick the levels the server was started with: a level a vllm-rbln server was not compiled for can stop that server.")
+            }
+            Item { width: 1; height: 1 }
+            CheckBox {
+                objectName: "serverDefault"
+                Layout.fillWidth: true
+                text: qsTr("Server default: send no level")
+                checked: dialog.serverDefault
+                Accessible.name: qsTr("Send no detail level; the server's default applies")
+                ToolTip.visible: hovered
+                ToolTip.delay: 600
+                ToolTip.text: qsTr("For a vLLM server started without --trust-request-mm-kwargs, which refuses a detail level per request.")
+                onToggled: {
+                    dialog.serverDefaultTouched = true
+                    dialog.serverDefault = checked
+                }
             }
         }
 

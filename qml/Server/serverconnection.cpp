@@ -2,6 +2,7 @@
 
 #include "Server/apikeystore.h"
 #include "core/worker/engineclient.h"
+#include "remote/remote_engine.h"
 
 #include <QSettings>
 
@@ -15,6 +16,10 @@ const QString kUrlKey = QStringLiteral("server/url");
 const QString kModelKey = QStringLiteral("server/model");
 const QString kLevelsKey = QStringLiteral("server/levels");
 const QString kActiveKey = QStringLiteral("server/active"); // the server was the engine in use
+const QString kDefaultLevelKey = QStringLiteral("server/serverDefaultLevel");
+// Set while the start-up connect runs, cleared when it answers: still set at the next start
+// means that start ended (crashed) while connecting, so it is not retried blindly.
+const QString kConnectingKey = QStringLiteral("server/connectingAtStart");
 
 QString cleanUrl(const QString& url) {
     QString u = url.trimmed();
@@ -38,6 +43,13 @@ ServerConnection::ServerConnection(app::EngineClient& engine, QObject* parent)
                     models.isEmpty() ? tr("server %1 serves no model").arg(url) : QString();
                 emit probeChanged();
             });
+    connect(query_, &app::ServerQuery::identified, this,
+            [this](const QString& url, int kind, const QString& explanation) {
+                if (url != probedUrl_)
+                    return;
+                probeKind_ = kind;
+                kindNote_ = explanation;
+            });
     connect(query_, &app::ServerQuery::failed, this,
             [this](const QString& url, const QString& message) {
                 if (url != probedUrl_)
@@ -50,6 +62,13 @@ ServerConnection::ServerConnection(app::EngineClient& engine, QObject* parent)
             &ServerConnection::onModelLoaded);
     connect(&engine_.serverSession(), &app::ServerSession::connectFailed, this,
             &ServerConnection::onConnectFailed);
+    // Learnt from the server (it refused per-request levels): remembered for the next start.
+    connect(&engine_.serverSession(), &app::ServerSession::serverDefaultLevelChanged, this, [this] {
+        if (engine_.serverSession().connected()) {
+            QSettings().setValue(kDefaultLevelKey, engine_.serverSession().serverDefaultLevel());
+            emit rememberedChanged();
+        }
+    });
 }
 
 ServerConnection::~ServerConnection() = default;
@@ -71,6 +90,16 @@ QList<int> ServerConnection::rememberedLevels() const {
     return levels;
 }
 
+bool ServerConnection::rememberedServerDefault() const {
+    return QSettings().value(kDefaultLevelKey).toBool();
+}
+
+QList<int> ServerConnection::suggestedLevels() const {
+    if (probeKind_ == static_cast<int>(remote::ServerKind::Vllm))
+        return {70, 140, 280, 560, 1120};
+    return {280}; // Gemma 4's default max_soft_tokens
+}
+
 QString ServerConnection::knownKey(const QString& url) const {
     return sessionKeys_.value(cleanUrl(url));
 }
@@ -80,10 +109,12 @@ void ServerConnection::probe(const QString& url, const QString& typedKey) {
     probedUrl_ = u;
     models_.clear();
     probeError_.clear();
+    probeKind_ = 0;
+    kindNote_.clear();
     if (u.isEmpty())
         query_->cancel();
     else
-        query_->start(u, typedKey.isEmpty() ? knownKey(u) : typedKey);
+        query_->start(u, typedKey.isEmpty() ? knownKey(u) : typedKey, true);
     emit probeChanged();
 }
 
@@ -124,14 +155,14 @@ void ServerConnection::keepKey(const QString& apiBase, const QString& key) {
 }
 
 void ServerConnection::connectTo(const QString& url, const QString& model, const QString& typedKey,
-                                 const QList<int>& levels) {
+                                 const QList<int>& levels, bool serverDefault) {
     const QString u = cleanUrl(url);
     connecting_ = true;
     connectError_.clear();
     pendingKey_ = typedKey;
     emit connectingChanged();
     engine_.serverSession().connectServer(u, model, typedKey.isEmpty() ? knownKey(u) : typedKey,
-                                          levels);
+                                          levels, serverDefault);
 }
 
 void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
@@ -141,19 +172,36 @@ void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
         otherwise();
         return;
     }
+    if (settings.value(kConnectingKey).toBool()) {
+        // The last start ended while connecting to this server: a crash, which would come again
+        // at every start. Not retried; the local model is loaded and the note says why.
+        settings.setValue(kConnectingKey, false);
+        settings.setValue(kActiveKey, false);
+        startNoteUrl_ = url;
+        startNote_ = tr("The last start of Facet ended while connecting to %1, so it was not "
+                        "connected again. Server… in the status line to retry.")
+                         .arg(url);
+        otherwise();
+        return;
+    }
+    settings.setValue(kConnectingKey, true);
+    settings.sync(); // on disk before the connect: a crash must find it there
     otherwise_ = std::move(otherwise);
     const QString model = rememberedModel();
     const QList<int> levels = rememberedLevels();
-    keys_->read(url, [this, url, model, levels](const QString& key, const QString& problem) {
-        if (!key.isEmpty())
-            sessionKeys_.insert(url, key);
-        setKeyNote(url, problem);
-        engine_.serverSession().connectServer(url, model, key, levels);
-    });
+    const bool serverDefault = rememberedServerDefault();
+    keys_->read(
+        url, [this, url, model, levels, serverDefault](const QString& key, const QString& problem) {
+            if (!key.isEmpty())
+                sessionKeys_.insert(url, key);
+            setKeyNote(url, problem);
+            engine_.serverSession().connectServer(url, model, key, levels, serverDefault);
+        });
 }
 
 void ServerConnection::onModelLoaded() {
     QSettings settings;
+    settings.setValue(kConnectingKey, false);
     if (!engine_.serverSession().connected()) {
         // A model folder (or the demo) is in use now: the server is not restored next time,
         // but its URL, model and levels stay for the dialog.
@@ -170,6 +218,7 @@ void ServerConnection::onModelLoaded() {
     settings.setValue(kUrlKey, engine_.serverSession().url());
     settings.setValue(kModelKey, engine_.model().info().name);
     settings.setValue(kLevelsKey, levels.join(QLatin1Char(',')));
+    settings.setValue(kDefaultLevelKey, engine_.serverSession().serverDefaultLevel());
     settings.setValue(kActiveKey, true);
     emit rememberedChanged();
     if (const QString key = std::exchange(pendingKey_, {}); !key.isEmpty())
@@ -182,6 +231,7 @@ void ServerConnection::onModelLoaded() {
 }
 
 void ServerConnection::onConnectFailed(const QString& url, const QString& message) {
+    QSettings().setValue(kConnectingKey, false);
     pendingKey_.clear();
     connecting_ = false;
     connectError_ = message;

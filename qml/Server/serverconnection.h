@@ -33,6 +33,11 @@ class ServerConnection : public QObject {
     Q_PROPERTY(QString probedUrl READ probedUrl NOTIFY probeChanged)
     Q_PROPERTY(QString probeError READ probeError NOTIFY probeChanged)
     Q_PROPERTY(double probeRoundTripMs READ probeRoundTripMs NOTIFY probeChanged)
+    // What GET /version told about the probed server (remote::identifyServer), one sentence,
+    // and the levels to tick for it: all five on stock vLLM (its Gemma 4 processor takes each),
+    // else Gemma 4's default 280 only (a level vllm-rbln was not compiled for can stop it).
+    Q_PROPERTY(QString kindNote READ kindNote NOTIFY probeChanged)
+    Q_PROPERTY(QList<int> suggestedLevels READ suggestedLevels NOTIFY probeChanged)
     Q_PROPERTY(bool connecting READ connecting NOTIFY connectingChanged)
     Q_PROPERTY(QString connectError READ connectError NOTIFY connectingChanged)
     Q_PROPERTY(bool hasStoredKey READ hasStoredKey NOTIFY keyChanged)
@@ -40,6 +45,7 @@ class ServerConnection : public QObject {
     Q_PROPERTY(QString rememberedUrl READ rememberedUrl NOTIFY rememberedChanged)
     Q_PROPERTY(QString rememberedModel READ rememberedModel NOTIFY rememberedChanged)
     Q_PROPERTY(QList<int> rememberedLevels READ rememberedLevels NOTIFY rememberedChanged)
+    Q_PROPERTY(bool rememberedServerDefault READ rememberedServerDefault NOTIFY rememberedChanged)
 public:
     ServerConnection(app::EngineClient& engine, QObject* parent = nullptr);
     ~ServerConnection() override;
@@ -49,6 +55,8 @@ public:
     QString probedUrl() const { return probedUrl_; }
     QString probeError() const { return probeError_; }
     double probeRoundTripMs() const { return probeMs_; }
+    QString kindNote() const { return kindNote_; }
+    QList<int> suggestedLevels() const;
     bool connecting() const { return connecting_; }
     QString connectError() const { return connectError_; }
     bool hasStoredKey() const { return !knownKey(keyUrl_).isEmpty(); }
@@ -56,6 +64,7 @@ public:
     QString rememberedUrl() const;
     QString rememberedModel() const;
     QList<int> rememberedLevels() const;
+    bool rememberedServerDefault() const;
 
     // Lists the server's models (the dialog calls it once the URL is typed). `typedKey` empty:
     // the key kept for this URL, else $FACET_API_KEY.
@@ -63,12 +72,14 @@ public:
     // Looks the URL's key up in the keyring (hasStoredKey, keyNote).
     Q_INVOKABLE void lookUpKey(const QString& url);
     // Connects; a typed key is kept once the server has accepted the connection.
+    // `serverDefault`: requests send no detail level (ServerSession::serverDefaultLevel).
     Q_INVOKABLE void connectTo(const QString& url, const QString& model, const QString& typedKey,
-                               const QList<int>& levels);
+                               const QList<int>& levels, bool serverDefault = false);
 
     // At start: connects to the server in use when the app last ended (key from the keyring).
     // Calls `otherwise` (load the last folder or the demo model) when there is none or it
-    // fails; then the failure shows as the load problem beside the model loaded instead.
+    // fails; then the failure shows as the load problem beside the model loaded instead. A
+    // start that ended while connecting (a crash) is not retried: the note says so.
     void restoreAtStart(std::function<void()> otherwise);
 
 signals:
@@ -92,6 +103,8 @@ private:
     QString probedUrl_;
     QString probeError_;
     double probeMs_ = 0;
+    int probeKind_ = 0; // remote::ServerKind of probedUrl_
+    QString kindNote_;
     bool connecting_ = false;
     QString connectError_;
     QString pendingKey_; // typed for the running connect, kept once it succeeds

@@ -108,6 +108,15 @@ Dialog {
             onEditingFinished: dialog.settings.setSamplingValue("seed", text)
         }
         Label {
+            objectName: "seedProblem"
+            Layout.columnSpan: 2
+            Layout.fillWidth: true
+            visible: text.length > 0
+            wrapMode: Text.Wrap
+            color: Theme.error
+            text: dialog.settings.seedProblem
+        }
+        Label {
             Layout.columnSpan: 2
             text: dialog.settings.samplingIsDefault ? qsTr("Using the model's defaults (generation_config.json)")
                                              : qsTr("Custom settings for this conversation")

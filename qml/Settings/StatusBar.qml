@@ -50,10 +50,17 @@ Pane {
         }
         if (!info.loaded)
             return ""
-        if (bar.engine.serverSession.connected)
-            return qsTr("server %1 · %2 · %3 ms round trip · levels %4")
-                   .arg(bar.engine.serverSession.url).arg(info.name).arg(Math.round(bar.engine.serverSession.roundTripMs))
-                   .arg(bar.engine.model.detailLevels.join(", "))
+        if (bar.engine.serverSession.connected) {
+            const server = bar.engine.serverSession
+            const levels = server.serverDefaultLevel ? qsTr("server default level")
+                                                     : qsTr("levels %1").arg(bar.engine.model.detailLevels.join(", "))
+            // Whether it answers now: a dead server never keeps its last good round trip.
+            if (!server.answering)
+                return qsTr("server %1 · %2 · not answering: %3").arg(server.url).arg(info.name).arg(server.healthNote)
+            return qsTr("server %1 · %2 · %3 ms round trip · %4").arg(server.url).arg(info.name)
+                   .arg(Math.round(server.roundTripMs)).arg(levels)
+                   + (server.healthNote.length > 0 ? " · " + server.healthNote : "")
+        }
         return qsTr("%1 · device %2 · %3 %4 %5 · levels %6 · buckets %7")
                .arg(info.name).arg(info.deviceId)
                .arg(info.simulated ? qsTr("built-in simulator") : qsTr("RBLN runtime"))

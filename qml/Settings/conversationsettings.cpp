@@ -2,6 +2,7 @@
 
 #include "Chat/conversationmodel.h"
 #include "Conversations/conversationlibrary.h"
+#include "common/seed.h"
 #include "core/worker/engineclient.h"
 #include "core/worker/requestbuilder.h"
 
@@ -50,9 +51,20 @@ void ConversationSettings::setSamplingValue(const QString& key, const QVariant& 
     else if (key == QLatin1String("maxNewTokens"))
         s.maxNewTokens = value.toInt();
     else if (key == QLatin1String("seed")) {
-        bool ok = false;
-        const quint64 seed = value.toString().trimmed().toULongLong(&ok);
-        s.seed = ok ? std::optional<quint64>(seed) : std::nullopt;
+        // One range everywhere (common/seed.h): what the app takes, the CLI and a server take.
+        const QString text = value.toString().trimmed();
+        const auto seed = facet::parseSeed(text.toStdString());
+        const QString problem =
+            text.isEmpty() || seed ? QString()
+                                   : tr("Seed %1 not taken: %2")
+                                         .arg(text, QString::fromStdString(facet::seedRangeText()));
+        if (problem != seedProblem_) {
+            seedProblem_ = problem;
+            emit seedProblemChanged();
+        }
+        if (!problem.isEmpty())
+            return; // the seed in use stays
+        s.seed = seed ? std::optional<quint64>(*seed) : std::nullopt;
     } else
         return;
     conversation_.setSampling(s);

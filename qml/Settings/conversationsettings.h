@@ -23,6 +23,9 @@ class ConversationSettings : public QObject {
     Q_PROPERTY(facet::app::Sampling sampling READ sampling NOTIFY changed)
     Q_PROPERTY(bool samplingIsDefault READ samplingIsDefault NOTIFY changed)
     Q_PROPERTY(bool thinking READ thinking WRITE setThinking NOTIFY changed)
+    // Why the seed typed last was not taken (out of 0 … 2^63−1, facet::kMaxSeed); empty when
+    // it was.
+    Q_PROPERTY(QString seedProblem READ seedProblem NOTIFY seedProblemChanged)
 public:
     ConversationSettings(ConversationModel& conversation, ConversationLibrary& library,
                          app::EngineClient& engine, QObject* parent = nullptr);
@@ -35,17 +38,22 @@ public:
     void setThinking(bool on);
 
     // `key` is a property name of facet::app::Sampling (seed as "seed": decimal text, empty =
-    // a fresh seed per reply).
+    // a fresh seed per reply; a seed out of range changes nothing and sets seedProblem).
     Q_INVOKABLE void setSamplingValue(const QString& key, const QVariant& value);
     Q_INVOKABLE void resetSampling();
 
 signals:
     void changed();
+    void seedProblemChanged();
 
 private:
     ConversationModel& conversation_;
     ConversationLibrary& library_;
     app::EngineClient& engine_;
+    QString seedProblem_;
+
+public:
+    QString seedProblem() const { return seedProblem_; }
 };
 
 } // namespace facet::ui

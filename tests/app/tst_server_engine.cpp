@@ -145,6 +145,97 @@ private slots:
                  QStringLiteral("remote"));
     }
 
+    // vLLM >= 0.31 without --trust-request-mm-kwargs refuses any request with
+    // mm_processor_kwargs (HTTP 400, param "mm_processor_kwargs"). The app says so once, names
+    // the fix, and sends no level from then on: the server's default applies, and stats and the
+    // Markdown export say so.
+    void mmKwargsGateTurnsToTheServerDefaultLevel() {
+        connectTo("gate");
+        QVERIFY(!engine().serverSession().serverDefaultLevel());
+        QSignalSpy notice(app_->chat(), &ui::ChatSession::notice);
+        ask(QStringLiteral("What is in the picture?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QVERIFY(engine().serverSession().serverDefaultLevel());
+        QVERIFY(notice.count() >= 1);
+        const QString said = notice.last().at(0).toString();
+        QVERIFY2(said.contains(url("gate")) && said.contains("--trust-request-mm-kwargs"),
+                 qPrintable(said));
+        // Asked again: no mm_processor_kwargs goes out, and the server answers.
+        ask(QStringLiteral("And now?"), 280);
+        QCOMPARE(message(3).finishReason, app::FinishReason::StopToken);
+        QCOMPARE(message(3).text, kReply);
+        const QJsonObject body = remotetest::lastRequest("gate").value("body").toObject();
+        QVERIFY(!body.contains("mm_processor_kwargs"));
+        QVERIFY(app::replyStatsFromJson(message(3).stats).serverDefaultLevel());
+        const QString out = dir_.filePath(QStringLiteral("gate-export"));
+        QVERIFY(QDir().mkpath(out));
+        QVERIFY(app_->library()->exportConversation(out, QStringLiteral("chat"), "md"));
+        QFile md(out + QStringLiteral("/chat.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(md.readAll()).contains("image at the server's default level"));
+        // Remembered for the next start with this server.
+        QVERIFY(app_->server()->rememberedServerDefault());
+    }
+
+    // The same choice made in the Connect dialog: nothing is refused first.
+    void serverDefaultChosenAtConnectSendsNoLevel() {
+        app_->server()->connectTo(url("gate~chosen"), {}, {}, {280}, true);
+        QTRY_VERIFY_WITH_TIMEOUT(engine().serverSession().connected(), 10000);
+        QVERIFY(engine().serverSession().serverDefaultLevel());
+        ask(QStringLiteral("Default?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        QVERIFY(!remotetest::lastRequest("gate~chosen")
+                     .value("body")
+                     .toObject()
+                     .contains("mm_processor_kwargs"));
+    }
+
+    // vllm-rbln fails inside its engine for a level it was not compiled for, and the engine
+    // stops: the reply fails (500), and the status line learns from GET /health that the server
+    // no longer answers, instead of showing its last good round trip.
+    void uncompiledLevelOnVllmRblnSaysTheServerStopped() {
+        connectTo("rbln~stops");
+        QVERIFY(engine().serverSession().answering());
+        ask(QStringLiteral("At 140?"), 140); // the stand-in compiled 70 and 280 only
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QVERIFY2(message(1).error.contains("HTTP 500"), qPrintable(message(1).error));
+        QTRY_VERIFY_WITH_TIMEOUT(!engine().serverSession().answering(), 10000);
+        QVERIFY2(engine().serverSession().healthNote().contains("503"),
+                 qPrintable(engine().serverSession().healthNote()));
+        // The level is not silently taken away: the user said the server takes it.
+        QVERIFY(engine().model().detailLevels().contains(140));
+    }
+
+    // An error object inside the stream (EngineCore died mid-reply, then [DONE]): the reply
+    // ends as failed with its partial text kept, and /health is asked (here it still answers).
+    void inStreamEngineErrorKeepsThePartialReplyAndAsksHealth() {
+        connectTo("enginedead");
+        ask(QStringLiteral("Mid-way?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QVERIFY(!message(1).text.isEmpty());
+        QVERIFY2(message(1).error.contains("EngineCore"), qPrintable(message(1).error));
+        QTRY_VERIFY_WITH_TIMEOUT(!engine().serverSession().healthNote().isEmpty(), 10000);
+        QVERIFY(engine().serverSession().answering());
+    }
+
+    // With --reasoning-parser gemma4 the thought arrives in delta.reasoning; without it the
+    // channel markers arrive in the text (skip_special_tokens false) and are split by Facet's
+    // own parser. The stored reply is the same either way.
+    void thinkingIsStoredTheSameWithAndWithoutAReasoningParser() {
+        app_->settings()->setThinking(true);
+        connectTo("reasoning");
+        ask(QStringLiteral("Think?"), 280);
+        const app::Message parsed = message(1);
+        app_->library()->newChat();
+        app_->settings()->setThinking(true);
+        connectTo("inline");
+        ask(QStringLiteral("Think?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        QVERIFY(!parsed.reasoning.isEmpty());
+        QCOMPARE(message(1).reasoning, parsed.reasoning);
+        QCOMPARE(message(1).text, parsed.text);
+    }
+
     // One max_soft_tokens per request: a message whose images are at different levels is
     // refused before anything is sent, the levels named, nothing taken from the composer.
     void mixedLevelsAreSaidBeforeSending() {
@@ -337,6 +428,33 @@ private slots:
         otherwise = false;
         app_->server()->restoreAtStart([&] { otherwise = true; });
         QVERIFY(otherwise);
+    }
+
+    // A start that ended while connecting (a crash: a crafted answer, a bug) is not retried at
+    // the next start, which would crash again at every start; the note says why.
+    void startThatCrashedWhileConnectingIsNotRetried() {
+        connectTo("plain");
+        QVERIFY(QSettings().value("server/active").toBool());
+        QSettings().setValue("server/connectingAtStart", true); // what the crashed start left
+        newApp();
+        bool otherwise = false;
+        app_->server()->restoreAtStart([&] {
+            otherwise = true;
+            engine().model().loadModelDir(QStringLiteral("scripted"), 0, {});
+        });
+        QVERIFY(otherwise);
+        QTRY_VERIFY_WITH_TIMEOUT(engine().model().ready(), 5000);
+        QVERIFY(!engine().serverSession().connected());
+        QCOMPARE(engine().model().loadProblemFolder(), url("plain"));
+        QVERIFY2(engine().model().loadProblem().contains("ended while connecting"),
+                 qPrintable(engine().model().loadProblem()));
+        QVERIFY(!QSettings().value("server/connectingAtStart").toBool());
+        // A start that connects clears the mark again.
+        connectTo("plain");
+        newApp();
+        app_->server()->restoreAtStart([] {});
+        QTRY_VERIFY_WITH_TIMEOUT(engine().serverSession().connected(), 10000);
+        QVERIFY(!QSettings().value("server/connectingAtStart").toBool());
     }
 };
 

@@ -42,9 +42,12 @@ TestCase {
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         verify(d.opened)
-        compare(d.levels, [70, 140, 280, 560, 1120]) // all five unless told otherwise
-        for (const level of [70, 140, 280, 560, 1120])
-            verify(child(d, "offer" + level).checked)
+        // Nothing remembered and no server asked yet: Gemma 4's default level only.
+        compare(d.levels, [280])
+        for (const level of [70, 140, 560, 1120])
+            verify(!child(d, "offer" + level).checked)
+        verify(child(d, "offer280").checked)
+        verify(!child(d, "serverDefault").checked)
         compare(child(d, "serverKey").echoMode, TextInput.Password)
         verify(!child(d, "connectButton").enabled)
 
@@ -72,6 +75,8 @@ TestCase {
         tryCompare(models, "count", 2, 10000)
         compare(models.currentText, "gemma-4-test")
         verify(child(d, "probeStatus").text.indexOf("ms round trip") > 0)
+        // GET /version says stock vLLM (0.31.0, no "+cpu"): its processor takes every level.
+        tryCompare(d, "levels", [70, 140, 280, 560, 1120], 5000)
         mouseClick(child(d, "offer1120"))
         compare(d.levels, [70, 140, 280, 560])
         const connect = child(d, "connectButton")
@@ -126,5 +131,31 @@ TestCase {
         verify(status.text.indexOf("served") < 0, status.text)
         tryVerify(() => connect.enabled, 10000, status.text)
         verify(status.text.indexOf("ms round trip") > 0, status.text)
+    }
+
+    // A CPU build of vLLM (vllm-rbln pins vllm==0.22.0+cpu) may be vllm-rbln, which can stop on
+    // a level it was not compiled for: only 280 is ticked, and the dialog says why.
+    function test_5_vllmRblnGetsTheDefaultLevelOnly() {
+        tryCompare(App.engine.model, "ready", true, 5000)
+        const d = createTemporaryObject(dialogComponent, test)
+        d.start()
+        child(d, "serverUrl").text = testServer.url("rbln")
+        d.probeNow()
+        tryCompare(child(d, "servedModel"), "count", 2, 10000)
+        compare(d.levels, [280])
+        const note = child(d, "levelsNote").text
+        verify(note.indexOf("0.22.0+cpu") >= 0 || note.indexOf("vllm-rbln") >= 0, note)
+        // What the user ticks stays, whatever the next answer suggests.
+        mouseClick(child(d, "offer70"))
+        compare(d.levels, [70, 280])
+        d.probeNow()
+        tryCompare(child(d, "servedModel"), "count", 2, 10000)
+        compare(d.levels, [70, 280])
+        // Server default: connects with no level at all.
+        mouseClick(child(d, "serverDefault"))
+        verify(d.serverDefault)
+        mouseClick(child(d, "connectButton"))
+        tryCompare(App.engine.serverSession, "connected", true, 10000)
+        verify(App.engine.serverSession.serverDefaultLevel)
     }
 }

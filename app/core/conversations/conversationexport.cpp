@@ -29,8 +29,13 @@ QString statsLine(const QJsonObject& s) {
     // Per image: what the level cost and which image-prefill bucket ran it.
     for (const QJsonValue& v : s.value(QLatin1String("images")).toArray()) {
         const QJsonObject i = v.toObject();
+        const int level = i.value(QLatin1String("level")).toInt();
+        if (level == 0) { // a server sent no level (remote::kServerDefaultLevel)
+            parts << QStringLiteral("image at the server's default level");
+            continue;
+        }
         parts << QStringLiteral("image at level %1: %2 soft tokens, bucket %3")
-                     .arg(i.value(QLatin1String("level")).toInt())
+                     .arg(level)
                      .arg(i.value(QLatin1String("soft_tokens")).toInt())
                      .arg(i.value(QLatin1String("bucket")).toInt());
     }

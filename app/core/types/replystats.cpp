@@ -3,6 +3,8 @@
 #include <QJsonArray>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace facet::app {
 
 QString ReplyStats::bucketsText() const {
@@ -11,6 +13,11 @@ QString ReplyStats::bucketsText() const {
         if (i.bucket > 0) // 0: not known (a server chooses its buckets itself)
             parts << QStringLiteral("%1→%2").arg(i.level).arg(i.bucket);
     return parts.join(QStringLiteral(", "));
+}
+
+bool ReplyStats::serverDefaultLevel() const {
+    return !server.isEmpty() && std::any_of(images.begin(), images.end(),
+                                            [](const ImageStat& i) { return i.level == 0; });
 }
 
 ReplyStats replyStatsFromJson(const QJsonObject& o) {

@@ -40,6 +40,7 @@ struct ReplyStats {
     Q_PROPERTY(facet::app::ReplyTypes::FinishReason finishReason MEMBER finishReason)
     Q_PROPERTY(QString finishLabel READ finishLabel)
     Q_PROPERTY(QString bucketsText READ bucketsText)
+    Q_PROPERTY(bool serverDefaultLevel READ serverDefaultLevel)
     Q_PROPERTY(QList<facet::app::ImageStat> images MEMBER images)
     Q_PROPERTY(QString server MEMBER server)
     Q_PROPERTY(QString servedModel MEMBER servedModel)
@@ -63,6 +64,9 @@ public:
     bool firstTokenSeen() const { return generatedTokens > 0; }
     QString finishLabel() const { return finishReasonLabel(finishReason); }
     QString bucketsText() const; // "280→384, 1120→1152"
+    // A server's reply whose images were sent no level (level 0: remote::kServerDefaultLevel),
+    // so the server's own default applied.
+    bool serverDefaultLevel() const;
     bool operator==(const ReplyStats&) const = default;
 };
 

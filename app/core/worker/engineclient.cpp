@@ -15,7 +15,7 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
     model_ = new ModelLoader(*worker_, this);
     server_ = new ServerSession(*worker_, *model_, capabilities_.servers, this);
     smoke_ = new SmokeTestRunner(*worker_, *model_, capabilities_.smokeTest, this);
-    requests_ = new RequestStream(*worker_, *model_, this);
+    requests_ = new RequestStream(*worker_, *model_, *server_, this);
     thread_.start();
 }
 

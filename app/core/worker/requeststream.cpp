@@ -4,8 +4,18 @@
 
 namespace facet::app {
 
-RequestStream::RequestStream(EngineWorker& worker, ModelLoader& model, QObject* parent)
-    : QObject(parent), worker_(worker), model_(model) {
+RequestStream::RequestStream(EngineWorker& worker, ModelLoader& model, ServerSession& server,
+                             QObject* parent)
+    : QObject(parent), worker_(worker), model_(model), server_(server) {
+    // Before the failure is forwarded, so the chat sees the server's state already updated.
+    connect(&worker_, &EngineWorker::failed, this,
+            [this](quint64, const QString&, const QJsonObject&, const ErrorInfo& error) {
+                server_.requestFailed(error);
+            });
+    connect(&worker_, &EngineWorker::columnFailed, this,
+            [this](quint64, int, const QString&, const QJsonObject&, const ErrorInfo& error) {
+                server_.requestFailed(error);
+            });
     connect(&model_, &ModelLoader::loadStarting, this, &RequestStream::cancelPreencode);
     connect(&model_, &ModelLoader::stateChanged, this, &RequestStream::idleChanged);
     connect(&worker_, &EngineWorker::phaseChanged, this, &RequestStream::phaseChanged);
@@ -49,6 +59,7 @@ quint64 RequestStream::submit(GenerateJob job, PreencodeUse preencode) {
     else
         preencodeId_ = 0; // it runs on; Stop of this request stops it too (ids up to this one)
     job.id = begin();
+    server_.adjust(job.request);
     QMetaObject::invokeMethod(
         &worker_, [w = &worker_, job] { w->runJob(job); }, Qt::QueuedConnection);
     return job.id;

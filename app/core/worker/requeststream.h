@@ -4,6 +4,7 @@
 // typed errors), Stop, and background encoding into the vision cache while the user types.
 #include "core/worker/engineworker.h"
 #include "core/worker/modelloader.h"
+#include "core/worker/serversession.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -17,7 +18,10 @@ namespace facet::app {
 class RequestStream : public QObject {
     Q_OBJECT
 public:
-    RequestStream(EngineWorker& worker, ModelLoader& model, QObject* parent = nullptr);
+    // `server`: what a request on a server sends (ServerSession::adjust) and learns from its
+    // failure (ServerSession::requestFailed).
+    RequestStream(EngineWorker& worker, ModelLoader& model, ServerSession& server,
+                  QObject* parent = nullptr);
 
     // Returns the request id. A background encoding still running is cancelled, unless the
     // request sends the very images it encodes (`PreencodeUse::Wait`, the composer's Send): then
@@ -65,6 +69,7 @@ private:
 
     EngineWorker& worker_;
     ModelLoader& model_;
+    ServerSession& server_;
     quint64 preencodeId_ = 0;
     QSet<quint64> running_;
 };

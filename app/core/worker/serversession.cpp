@@ -1,23 +1,29 @@
 #include "core/worker/serversession.h"
 
 #include "core/worker/serverquery.h"
+#include "remote/chat_request.h"
+#include "remote/remote_engine.h"
 
 namespace facet::app {
 
 ServerSession::ServerSession(EngineWorker& worker, ModelLoader& model, bool supported,
                              QObject* parent)
     : QObject(parent), worker_(worker), model_(model), supported_(supported),
-      ping_(new ServerQuery(this)) {
+      ping_(new ServerQuery(this)), health_(new ServerQuery(this)) {
     connect(&worker_, &EngineWorker::serverConnected, this,
             [this](quint64 id, const QString&, double roundTripMs) {
                 if (id != model_.loadId())
                     return;
                 roundTripMs_ = roundTripMs;
-                emit roundTripChanged();
+                setAnswering(true, {});
             });
     connect(&model_, &ModelLoader::modelLoaded, this, [this] {
+        const bool wasDefault = serverDefaultLevel();
         key_ = model_.fromServer() ? loadingKey_ : QString();
+        serverDefault_ = model_.fromServer() && loadingServerDefault_;
         loadingKey_.clear();
+        if (wasDefault != serverDefaultLevel())
+            emit serverDefaultLevelChanged();
     });
     connect(&model_, &ModelLoader::loadFailed, this,
             [this](const QString& target, const QString& message, ModelLoader::Source source) {
@@ -31,12 +37,28 @@ ServerSession::ServerSession(EngineWorker& worker, ModelLoader& model, bool supp
                 if (!connected() || url != model_.modelDir())
                     return;
                 roundTripMs_ = ms;
-                emit roundTripChanged();
+                setAnswering(true, {});
+            });
+    // A server that stopped answering must not keep showing its last good round trip.
+    connect(ping_, &ServerQuery::failed, this, [this](const QString& url, const QString& message) {
+        if (connected() && url == model_.modelDir())
+            setAnswering(false, message);
+    });
+    connect(health_, &ServerQuery::health, this,
+            [this](const QString& url, bool up, const QString& message) {
+                if (connected() && url == model_.modelDir())
+                    setAnswering(up, message);
             });
 }
 
+void ServerSession::setAnswering(bool up, const QString& note) {
+    answering_ = up;
+    healthNote_ = note;
+    emit roundTripChanged();
+}
+
 void ServerSession::connectServer(const QString& url, const QString& model, const QString& apiKey,
-                                  const QList<int>& levels) {
+                                  const QList<int>& levels, bool serverDefault) {
     if (!supported_) { // nothing changes: the model in use stays
         const QString message = tr("This engine cannot use a server");
         model_.setLoadProblem(url.trimmed(), message);
@@ -46,6 +68,7 @@ void ServerSession::connectServer(const QString& url, const QString& model, cons
     const quint64 id =
         model_.beginLoad(url.trimmed(), QString(), ModelLoader::Source::Server, tr("Connecting"));
     loadingKey_ = apiKey;
+    loadingServerDefault_ = serverDefault;
     remote::ConnectOptions options;
     options.url = model_.loadingDir().toStdString();
     if (!model.isEmpty())
@@ -62,6 +85,37 @@ void ServerSession::connectServer(const QString& url, const QString& model, cons
 void ServerSession::measureRoundTrip() {
     if (connected())
         ping_->start(model_.modelDir(), key_);
+}
+
+void ServerSession::adjust(generate::Request& request) const {
+    if (!serverDefaultLevel())
+        return;
+    const auto toDefault = [](std::vector<generate::UserPart>& parts) {
+        for (auto& part : parts)
+            if (part.kind == generate::UserPart::Kind::Image)
+                part.image.level = remote::kServerDefaultLevel;
+    };
+    for (auto& turn : request.history)
+        toDefault(turn.parts);
+    toDefault(request.newUserTurn);
+}
+
+void ServerSession::requestFailed(const ErrorInfo& error) {
+    if (!connected() || error.kind != ErrorKind::Server)
+        return;
+    if (remote::isMmKwargsGate(error) && !serverDefault_) {
+        serverDefault_ = true;
+        emit serverDefaultLevelChanged();
+        emit notice(tr("%1 does not accept a detail level per request (it was started without "
+                       "--trust-request-mm-kwargs). Facet now sends none: the server's default "
+                       "level applies. Regenerate to ask again; restart the server with "
+                       "--trust-request-mm-kwargs to choose levels.")
+                        .arg(url()));
+        return;
+    }
+    // vllm-rbln's engine may stop on a level it was not compiled for: is it still there?
+    if (error.failedMidReply || error.httpStatus >= 500)
+        health_->checkHealth(model_.modelDir(), key_);
 }
 
 } // namespace facet::app

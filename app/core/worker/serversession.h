@@ -2,9 +2,11 @@
 // The server session, one of the engine client's jobs (engineclient.h): a vLLM server used as
 // the engine instead of a local model (withServers() backends only). Connecting is a load
 // (modelloader.h) whose "folder" is the server's API base; this part keeps what only a server
-// has: its API key (memory only) and the round trip of GET /v1/models for the status line. The
-// levels it offers are those the user said the server was started with (connectServer): a
-// server cannot be asked which levels it compiled, and none refuses one with a plain 400.
+// has: its API key (memory only), the round trip of GET /v1/models for the status line, whether
+// it still answers (GET /health after a reply it failed), and whether requests send a detail
+// level at all. The levels it offers are those the user said the server was started with
+// (connectServer): a server cannot be asked which levels it compiled, and none refuses one with
+// a plain 400.
 #include "core/worker/engineworker.h"
 #include "core/worker/modelloader.h"
 
@@ -20,6 +22,14 @@ class ServerSession : public QObject {
     Q_PROPERTY(bool connected READ connected NOTIFY connectedChanged)
     Q_PROPERTY(QString url READ url NOTIFY connectedChanged)
     Q_PROPERTY(double roundTripMs READ roundTripMs NOTIFY roundTripChanged)
+    // The server's last answer to GET /v1/models (the round trip) or /health was good.
+    Q_PROPERTY(bool answering READ answering NOTIFY roundTripChanged)
+    // Why it is not answering, or what /health said after a failed reply; empty otherwise.
+    Q_PROPERTY(QString healthNote READ healthNote NOTIFY roundTripChanged)
+    // Requests send no detail level (mm_processor_kwargs): the user chose the server's default,
+    // or the server refused per-request levels (vLLM >= 0.31 without
+    // --trust-request-mm-kwargs).
+    Q_PROPERTY(bool serverDefaultLevel READ serverDefaultLevel NOTIFY serverDefaultLevelChanged)
 public:
     ServerSession(EngineWorker& worker, ModelLoader& model, bool supported,
                   QObject* parent = nullptr);
@@ -28,29 +38,50 @@ public:
     bool connected() const { return model_.fromServer(); }
     QString url() const { return connected() ? model_.modelDir() : QString(); }
     double roundTripMs() const { return roundTripMs_; }
+    bool answering() const { return answering_; }
+    QString healthNote() const { return healthNote_; }
+    bool serverDefaultLevel() const { return connected() && serverDefault_; }
 
     // `url` as typed ("host:8000", "http://host:8000/v1"), `model` empty for the server's
-    // first, `apiKey` empty for $FACET_API_KEY, `levels` the detail levels to offer. Answers
-    // like a folder load: the server's model in use, or the model in use kept with the reason
-    // as load problem (also sent as connectFailed). The key stays in this process's memory.
+    // first, `apiKey` empty for $FACET_API_KEY, `levels` the detail levels to offer;
+    // `serverDefault`: send none, the server's processor decides (the composer shows that). Answers
+    // like a folder load: the server's model in use, or the model in use kept with the reason as
+    // load problem (also sent as connectFailed). The key stays in this process's memory.
     Q_INVOKABLE void connectServer(const QString& url, const QString& model, const QString& apiKey,
-                                   const QList<int>& levels);
+                                   const QList<int>& levels, bool serverDefault = false);
     // Times GET /v1/models again (off the GUI thread) for the status line's round trip.
     Q_INVOKABLE void measureRoundTrip();
+
+    // What a request on the server sends: every image at the server's default level when
+    // serverDefaultLevel() (remote::kServerDefaultLevel). Nothing changes otherwise.
+    void adjust(generate::Request& request) const;
+    // A reply failed: the mm-kwargs refusal turns per-request levels off (said in `notice`);
+    // a 5xx or a reply the server failed mid-way asks GET /health.
+    void requestFailed(const ErrorInfo& error);
 
 signals:
     void connectedChanged();
     void connectFailed(const QString& url, const QString& message);
     void roundTripChanged();
+    void serverDefaultLevelChanged();
+    // For the chat's notice area: what changed about the server and why.
+    void notice(const QString& text);
 
 private:
+    void setAnswering(bool up, const QString& note);
+
     EngineWorker& worker_;
     ModelLoader& model_;
     bool supported_;
     QString key_;        // the connected server's, for measureRoundTrip; memory only
     QString loadingKey_; // the running connect's
+    bool serverDefault_ = false;
+    bool loadingServerDefault_ = false;
     double roundTripMs_ = 0;
+    bool answering_ = true;
+    QString healthNote_;
     ServerQuery* ping_ = nullptr;
+    ServerQuery* health_ = nullptr;
 };
 
 } // namespace facet::app
