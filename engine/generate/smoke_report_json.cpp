@@ -39,7 +39,9 @@ nlohmann::json smokeReportToJson(const SmokeReport& r) {
               {"directory", r.folder.directory},
               {"levels", r.folder.levels},
               {"buckets", r.folder.buckets},
-              {"max_seq_len", r.folder.maxSeqLen}}},
+              {"max_seq_len", r.folder.maxSeqLen},
+              {"layout", r.folder.layout},
+              {"projector_dtype", r.folder.projectorDtype}}},
             {"steps", steps},
             {"timings", timings}};
 }

@@ -9,6 +9,7 @@
 #include "generate/engine_impl.h"
 #include "generate/session_impl.h"
 #include "generate/smoke_steps.h"
+#include "model/graph_dtypes.h"
 #include "model/model_folder.h"
 
 #include <sys/utsname.h>
@@ -236,8 +237,12 @@ private:
         std::string levels;
         for (int l : f.levels)
             levels += (levels.empty() ? "" : ", ") + std::to_string(l);
+        const model::FolderLayout layout = model::detectLayout(folder.rblnConfig());
+        f.layout = layout.name;
+        f.projectorDtype = layout.projectorInputDtype;
         s.message = "levels " + levels + "; " + std::to_string(f.buckets.size()) +
-                    " image buckets; max_seq_len " + std::to_string(f.maxSeqLen);
+                    " image buckets; max_seq_len " + std::to_string(f.maxSeqLen) + "; layout " +
+                    f.layout + " (projector image_features " + f.projectorDtype + ")";
     }
 
     void loadRuntime(SmokeStep& s) {

@@ -59,6 +59,9 @@ struct SmokeReport {
         std::string name, directory;
         std::vector<int> levels, buckets;
         int maxSeqLen = 0;
+        // Which optimum-rbln layout wrote it (model::detectLayout: "optimum-rbln 0.12", …) and
+        // the projector's image_features dtype, the one input that differs between them.
+        std::string layout, projectorDtype;
     } folder;
     std::vector<SmokeStep> steps;
     std::vector<SmokeLevelTiming> timings;

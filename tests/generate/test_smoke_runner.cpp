@@ -41,6 +41,12 @@ private slots:
         QVERIFY(j.at("machine").at("simulated").get<bool>());
         QVERIFY(!j.at("machine").at("cpu").get<std::string>().empty());
         QCOMPARE(j.at("folder").at("max_seq_len").get<int>(), 2048);
+        // The layout the simulator wrote (sim_fixture.h: 0.12 unless told 0.11), and the one
+        // dtype that differs between the two (optimum-rbln 0.12 compiles image_features bf16).
+        const std::string layout = gentest::optimumRblnLayout();
+        QCOMPARE(j.at("folder").at("layout").get<std::string>(), "optimum-rbln " + layout);
+        QCOMPARE(j.at("folder").at("projector_dtype").get<std::string>(),
+                 std::string(layout == "0.11" ? "float32" : "bfloat16"));
     }
 
     void stopSkipsTheRemainingSteps() {
