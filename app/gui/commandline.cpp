@@ -13,6 +13,22 @@
 #include <cstdio>
 
 namespace facet::gui {
+namespace {
+
+// The help text with the program's name in its usage line. It is asked for before any
+// application object exists, and then Qt writes "<executable_name>" there
+// (QCommandLineParserPrivate::helpText, qt/qtbase src/corelib/tools/qcommandlineparser.cpp, 6.4).
+QString helpTextOf(const QCommandLineParser& parser, const char* argv0) {
+    const QString program =
+        argv0 ? QFileInfo(QString::fromLocal8Bit(argv0)).fileName() : QStringLiteral("facet");
+    QString text = parser.helpText();
+    const qsizetype at = text.indexOf(QLatin1String("<executable_name>"));
+    if (at >= 0)
+        text.replace(at, qsizetype(sizeof("<executable_name>") - 1), program);
+    return text;
+}
+
+} // namespace
 
 Options parseCommandLine(int argc, char** argv) {
     QStringList arguments;
@@ -41,13 +57,13 @@ Options parseCommandLine(int argc, char** argv) {
     Options options;
     if (!parser.parse(arguments)) {
         std::fprintf(stderr, "facet: %s\n%s", qPrintable(parser.errorText()),
-                     qPrintable(parser.helpText()));
+                     qPrintable(helpTextOf(parser, argc > 0 ? argv[0] : nullptr)));
         options.exitNow = true;
         options.exitCode = 2;
         return options;
     }
     if (parser.isSet(help)) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(helpTextOf(parser, argc > 0 ? argv[0] : nullptr)), stdout);
         options.exitNow = true;
         return options;
     }

@@ -8,7 +8,7 @@ import Facet.Ui
 Pane {
     id: chip
     property string name
-    property string thumbnail
+    property url thumbnail
     property int level: Labels.defaultDetailLevel
     property int tokens: 0
     property bool overridden: false

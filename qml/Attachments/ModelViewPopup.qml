@@ -39,8 +39,7 @@ Dialog {
             fillMode: Image.PreserveAspectFit
             asynchronous: true
             smooth: false
-            source: dialog.visible && dialog.path
-                    ? "image://facet/seen/" + dialog.level + "/" + encodeURIComponent(dialog.path) : ""
+            source: dialog.visible && dialog.path ? ImageUrls.seen(dialog.level, dialog.path) : ""
             Accessible.role: Accessible.Graphic
             Accessible.name: qsTr("Resized image with the soft-token grid")
             BusyIndicator { anchors.centerIn: parent; running: seen.status === Image.Loading }

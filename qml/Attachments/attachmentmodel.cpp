@@ -1,5 +1,6 @@
 #include "Attachments/attachmentmodel.h"
 
+#include "Attachments/imageurls.h"
 #include "core/support/imagefacts.h"
 #include "core/support/pastedimage.h"
 
@@ -51,8 +52,7 @@ QVariant AttachmentModel::data(const QModelIndex& index, int role) const {
     case TokensRole:
         return tokensAt(index.row(), levelAt(index.row()));
     case ThumbnailRole:
-        return QStringLiteral("image://facet/thumb/") +
-               QString::fromLatin1(QUrl::toPercentEncoding(item.path));
+        return thumbnailUrl(item.path);
     default:
         return {};
     }

@@ -1,5 +1,6 @@
 #include "Attachments/imageprovider.h"
 
+#include "Attachments/imageurls.h"
 #include "core/support/imagefacts.h"
 
 #include <QRunnable>
@@ -38,13 +39,13 @@ private:
             const int side = requested_.isValid() && !requested_.isEmpty()
                                  ? std::max(requested_.width(), requested_.height())
                                  : 256;
-            return app::decodeThumbnail(QUrl::fromPercentEncoding(id_.mid(6).toLatin1()),
+            return app::decodeThumbnail(pathFromImageId(QStringView(id_).mid(6)),
                                         std::max(side, 16));
         }
         if (id_.startsWith(QLatin1String("seen/"))) {
             const qsizetype slash = id_.indexOf(QLatin1Char('/'), 5);
             const int level = id_.mid(5, slash - 5).toInt();
-            return app::modelView(QUrl::fromPercentEncoding(id_.mid(slash + 1).toLatin1()), level);
+            return app::modelView(pathFromImageId(QStringView(id_).mid(slash + 1)), level);
         }
         throw std::runtime_error("unknown image id " + id_.toStdString());
     }

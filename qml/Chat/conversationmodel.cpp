@@ -1,5 +1,6 @@
 #include "Chat/conversationmodel.h"
 
+#include "Attachments/imageurls.h"
 #include "core/conversations/conversationbranches.h"
 #include "core/conversations/conversationcompare.h"
 
@@ -31,15 +32,13 @@ QVariantList ConversationModel::imagesOf(const app::Message& m) const {
     QVariantList list;
     for (const auto& image : m.images) {
         const QString path = folder_ + QLatin1Char('/') + image.file;
-        list.append(
-            QVariantMap{{"path", path},
-                        {"thumbnail", QString(QStringLiteral("image://facet/thumb/") +
-                                              QString::fromLatin1(QUrl::toPercentEncoding(path)))},
-                        {"name", image.originalName},
-                        {"level", image.level},
-                        {"tokens", image.softTokens},
-                        {"width", image.width},
-                        {"height", image.height}});
+        list.append(QVariantMap{{"path", path},
+                                {"thumbnail", thumbnailUrl(path)},
+                                {"name", image.originalName},
+                                {"level", image.level},
+                                {"tokens", image.softTokens},
+                                {"width", image.width},
+                                {"height", image.height}});
     }
     return list;
 }

@@ -1,5 +1,6 @@
 #include "Compare/comparemodel.h"
 
+#include "Attachments/imageurls.h"
 #include "Compare/worddiff.h"
 #include "core/support/imagefacts.h"
 
@@ -56,14 +57,13 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
     case ImagesRole: {
         QVariantList list;
         for (const CompareImage& image : images_)
-            list.append(QVariantMap{
-                {"path", image.path},
-                {"seen", QString(QStringLiteral("image://facet/seen/%1/").arg(c.level) +
-                                 QString::fromLatin1(QUrl::toPercentEncoding(image.path)))},
-                {"name", image.name},
-                {"width", image.width},
-                {"height", image.height},
-                {"tokens", app::softTokensFor(image.width, image.height, c.level)}});
+            list.append(
+                QVariantMap{{"path", image.path},
+                            {"seen", seenUrl(c.level, image.path)},
+                            {"name", image.name},
+                            {"width", image.width},
+                            {"height", image.height},
+                            {"tokens", app::softTokensFor(image.width, image.height, c.level)}});
         return list;
     }
     default:

@@ -168,7 +168,10 @@ const QString kExportFolderKey = QStringLiteral("export/folder");
 } // namespace
 
 QString ConversationLibrary::proposedExportName(const QString& format) const {
-    return app::proposedExportName(title(), formatFrom(format));
+    // A clean name from the title (conversationexport.h), with the format's extension.
+    return app::exportBaseName(title()) + (formatFrom(format) == app::ExportFormat::Json
+                                               ? QStringLiteral(".json")
+                                               : QStringLiteral(".md"));
 }
 
 QString ConversationLibrary::exportFolder() const {

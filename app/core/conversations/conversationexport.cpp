@@ -5,12 +5,31 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUrl>
 
 namespace facet::app {
 namespace {
 
 QString imageReference(const QString& imageFolder, const QString& file) {
     return imageFolder.isEmpty() ? file : imageFolder + QLatin1Char('/') + file;
+}
+
+// A Markdown link target: a relative (or absolute) path as a URL path, every byte but unreserved
+// ASCII and '/' percent-encoded — a raw space would end the link, '#' start a fragment.
+QString markdownLinkTarget(const QString& path) {
+    return QString::fromLatin1(QUrl::toPercentEncoding(path, QByteArrayLiteral("/")));
+}
+
+// Image alt text: brackets and backslashes escaped so a name cannot close the link early.
+QString markdownAltText(const QString& name) {
+    QString out;
+    for (const QChar c : name) {
+        if (c == u'[' || c == u']' || c == u'\\')
+            out += u'\\';
+        out += c;
+    }
+    return out;
 }
 
 QString statsLine(const QJsonObject& s) {
@@ -104,10 +123,11 @@ QString toMarkdown(const Conversation& c, const QString& imageFolder) {
         if (m.role == Message::Role::User) {
             md += QStringLiteral("## User%1\n\n").arg(versionNote(c, row));
             for (const auto& image : m.images)
+                // One arg() call: a chained one would replace a "%3" inside the link.
                 md += QStringLiteral("![%1](%2) — detail level %3, %4 image tokens\n\n")
-                          .arg(image.originalName, imageReference(imageFolder, image.file))
-                          .arg(image.level)
-                          .arg(image.softTokens);
+                          .arg(markdownAltText(image.originalName),
+                               markdownLinkTarget(imageReference(imageFolder, image.file)),
+                               QString::number(image.level), QString::number(image.softTokens));
             md += m.text + QStringLiteral("\n\n");
         } else {
             const QString level =
@@ -126,6 +146,20 @@ QByteArray toJsonExport(const Conversation& c, const QString& imageFolder) {
             o.insert(QLatin1String(key),
                      withImagePaths(o.value(QLatin1String(key)).toArray(), imageFolder));
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+QString exportBaseName(const QString& title) {
+    QString name = title;
+    name.replace(QRegularExpression(QStringLiteral(R"([/\\])")), QStringLiteral("-"));
+    name.remove(QRegularExpression(QStringLiteral(R"([:*?"<>|\x00-\x1f\x7f])")));
+    name = name.simplified();
+    while (name.startsWith(QLatin1Char('.')))
+        name = name.mid(1).trimmed();
+    name = name.left(100);
+    while (!name.isEmpty() && (name.endsWith(QLatin1Char('.')) || name.endsWith(QLatin1Char('-')) ||
+                               name.endsWith(QLatin1Char(' '))))
+        name.chop(1);
+    return name.isEmpty() ? QStringLiteral("conversation") : name;
 }
 
 } // namespace facet::app
