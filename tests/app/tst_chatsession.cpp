@@ -238,6 +238,26 @@ private slots:
         waitIdle();
     }
 
+    // An exception out of the backend's smoke test (uncaught, it ended the app: issue #56 item
+    // 10) becomes a failed step of the report, and the model is loaded again.
+    void smokeTestExceptionIsReportedNotACrash() {
+        app::EngineScript s;
+        s.smokeThrowStep = "graphs_load";
+        script_->setScript(s);
+        QSignalSpy finished(&app_->engine()->smokeTest(), &app::SmokeTestRunner::finished);
+        QVERIFY(app_->engine()->smokeTest().run());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+        const QJsonObject report = finished.at(0).at(0).toJsonObject();
+        QVERIFY(!report.value("passed").toBool());
+        const QJsonArray list = report.value("steps").toArray();
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list[0].toObject().value("status").toString(), QString("fail"));
+        QCOMPARE(list[0].toObject().value("message").toString(),
+                 QString("scripted exception in graphs_load"));
+        QTRY_VERIFY_WITH_TIMEOUT(app_->engine()->model().ready(), 5000);
+        script_->setScript({});
+    }
+
     void settingsChangesAreAnnouncedAndSaved() {
         QVERIFY(app_->chat()->send("Hi"));
         waitIdle();

@@ -179,7 +179,21 @@ void EngineWorker::runSmokeTest(quint64 id, const QString& modelDir, int deviceI
     progress.stepFinished = [&](int index, int count, const generate::SmokeStep& step) {
         emit smokeStep(id, index, count, stepJson(step), true);
     };
-    const generate::SmokeReport report = backend_->smokeTest(options, progress, cancel->flag);
+    generate::SmokeReport report;
+    try {
+        report = backend_->smokeTest(options, progress, cancel->flag);
+    } catch (const std::exception& e) {
+        // Qt does not catch exceptions out of a queued call: one here (bad_alloc, a runtime
+        // library's own) ended the app (issue #56 item 10). The report says it instead, and the
+        // client loads the model again as after any smoke test.
+        generate::SmokeStep step;
+        step.id = "smoke_test";
+        step.title = "The smoke test ran to its end";
+        step.status = generate::SmokeStep::Status::Fail;
+        step.message = e.what();
+        report.folder.directory = options.modelDir.string();
+        report.steps.push_back(std::move(step));
+    }
     emit smokeFinished(id, toQt(generate::smokeReportToJson(report)));
     cancels_.end(id);
 }

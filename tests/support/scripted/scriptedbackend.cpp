@@ -227,6 +227,8 @@ public:
             step.title = steps[i].second;
             if (progress.stepStarted)
                 progress.stepStarted(i, count, step);
+            if (step.id == s.smokeThrowStep)
+                throw std::runtime_error("scripted exception in " + step.id);
             const bool ran = !failed && waitMs(s.smokeStepMs, stop);
             step.status = !ran                         ? generate::SmokeStep::Status::Skipped
                           : step.id == s.smokeFailStep ? generate::SmokeStep::Status::Fail

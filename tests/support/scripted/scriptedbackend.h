@@ -31,8 +31,9 @@ struct EngineScript {
     // `errorAfterPieces` pieces (0: none fails).
     std::map<int, std::vector<std::string>> levelPieces;
     int compareErrorLevel = 0;
-    std::string smokeFailStep; // a step id ("vision"…) that fails in the smoke test
-    int smokeStepMs = 0;       // time each smoke-test step takes
+    std::string smokeFailStep;  // a step id ("vision"…) that fails in the smoke test
+    std::string smokeThrowStep; // a step id at which the smoke test throws (a crash before #56)
+    int smokeStepMs = 0;        // time each smoke-test step takes
     // What the backend reports it can do; read when the EngineClient is made (set it before).
     EngineCapabilities capabilities = [] {
         EngineCapabilities can;
