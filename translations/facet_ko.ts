@@ -502,7 +502,7 @@
     </message>
     <message>
         <source>changed while it was being read</source>
-        <translation type="unfinished"></translation>
+        <translation>읽는 동안 파일이 바뀌었음</translation>
     </message>
 </context>
 <context>
@@ -569,23 +569,23 @@
     <name>DurableFile</name>
     <message>
         <source>could not be written (%1); the file on disk was left as it was</source>
-        <translation type="unfinished"></translation>
+        <translation>쓸 수 없음 (%1): 디스크의 파일은 그대로 둡니다</translation>
     </message>
     <message>
         <source>%1 of %2 bytes reached the disk; the file on disk was left as it was</source>
-        <translation type="unfinished"></translation>
+        <translation>%2바이트 중 %1바이트만 디스크에 기록됨: 디스크의 파일은 그대로 둡니다</translation>
     </message>
     <message>
         <source>not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>일반 파일이 아님</translation>
     </message>
     <message>
         <source>%1 bytes, more than the %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1바이트로, 허용된 %2바이트보다 큼</translation>
     </message>
     <message>
         <source>changed while it was being copied</source>
-        <translation type="unfinished"></translation>
+        <translation>복사하는 동안 파일이 바뀌었음</translation>
     </message>
 </context>
 <context>
