@@ -1359,10 +1359,6 @@
         <translation>스모크 테스트 보고서를 저장할 폴더</translation>
     </message>
     <message>
-        <source>Smoke-test report saved: %1 (and a .png)</source>
-        <translation>스모크 테스트 보고서를 저장했습니다: %1 (.png 포함)</translation>
-    </message>
-    <message>
         <source>Report not saved: %1</source>
         <translation>보고서를 저장하지 못했습니다: %1</translation>
     </message>
@@ -1417,6 +1413,14 @@
     <message>
         <source>Close the smoke test</source>
         <translation>스모크 테스트 닫기</translation>
+    </message>
+    <message>
+        <source>Smoke-test report saved: %1 (no screenshot: %2)</source>
+        <translation>스모크 테스트 보고서를 저장했습니다: %1 (스크린숏 없음: %2)</translation>
+    </message>
+    <message>
+        <source>Smoke-test report saved: %1 and %2</source>
+        <translation>스모크 테스트 보고서를 저장했습니다: %1, %2</translation>
     </message>
 </context>
 <context>
@@ -1949,6 +1953,10 @@ Facet이 마지막으로 끝날 때 쓰던 서버를 쓸 수 없어서 대신 �
     <message>
         <source>cannot write the screenshot</source>
         <translation>스크린샷을 쓸 수 없음</translation>
+    </message>
+    <message>
+        <source>no window to take a screenshot of</source>
+        <translation>스크린숏을 찍을 창이 없음</translation>
     </message>
 </context>
 <context>

@@ -51,13 +51,24 @@ Dialog {
         }
     }
 
+    // The report and a screenshot go into the folder the dialog shows: Qt 6.4's non-native
+    // FolderDialog sets selectedFolder to the highlighted subfolder (the first one on entering a
+    // folder: QQuickFolderDialogImplPrivate::updateSelectedFolder, qt/qtdeclarative
+    // src/quickdialogs2/quickdialogsquickimpl/qquickfolderdialogimpl.cpp, 6.4).
+    property alias saveFolderDialog: saveFolder
     FolderDialog {
         id: saveFolder
         title: qsTr("Save the smoke-test report in")
         onAccepted: {
-            const path = saver.save(selectedFolder, dialog.report, dialog.Window.window)
-            dialog.notice(path.length > 0 ? qsTr("Smoke-test report saved: %1 (and a .png)").arg(path)
-                                          : qsTr("Report not saved: %1").arg(saver.error))
+            // A Popup has no window of its own: its content item's is the one to grab.
+            const written = saver.save(currentFolder, dialog.report, dialog.contentItem.Window.window)
+            // Only what was written; what was not, with its reason.
+            if (written.length === 0)
+                dialog.notice(qsTr("Report not saved: %1").arg(saver.error))
+            else if (written.length === 1)
+                dialog.notice(qsTr("Smoke-test report saved: %1 (no screenshot: %2)").arg(written[0]).arg(saver.error))
+            else
+                dialog.notice(qsTr("Smoke-test report saved: %1 and %2").arg(written[0]).arg(written[1]))
         }
     }
     SmokeReportSaver { id: saver }

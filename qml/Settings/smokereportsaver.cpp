@@ -8,8 +8,8 @@
 
 namespace facet::ui {
 
-QString SmokeReportSaver::save(const QUrl& folder, const QJsonObject& report,
-                               QQuickWindow* window) {
+QStringList SmokeReportSaver::save(const QUrl& folder, const QJsonObject& report,
+                                   QQuickWindow* window) {
     const QString dir = folder.toLocalFile();
     const QString stem = QDir(dir).filePath(
         QStringLiteral("facet-smoke-test-%1")
@@ -18,19 +18,30 @@ QString SmokeReportSaver::save(const QUrl& folder, const QJsonObject& report,
         error_ = tr("%1: %2").arg(path, reason);
         emit errorChanged();
         qWarning().noquote() << "smoke test report not saved:" << error_;
-        return QString();
     };
-    if (!QFileInfo(dir).isDir())
-        return fail(dir, tr("folder does not exist"));
+    if (!QFileInfo(dir).isDir()) {
+        fail(dir, tr("folder does not exist"));
+        return {};
+    }
     QSaveFile json(stem + QStringLiteral(".json"));
     const QByteArray bytes = QJsonDocument(report).toJson(QJsonDocument::Indented);
-    if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !json.commit())
-        return fail(json.fileName(), json.errorString());
-    if (window && !window->grabWindow().save(stem + QStringLiteral(".png")))
-        return fail(stem + QStringLiteral(".png"), tr("cannot write the screenshot"));
-    error_.clear();
-    emit errorChanged();
-    return stem + QStringLiteral(".json");
+    if (!json.open(QIODevice::WriteOnly) || json.write(bytes) != bytes.size() || !json.commit()) {
+        fail(json.fileName(), json.errorString());
+        return {};
+    }
+    QStringList written{json.fileName()};
+    const QString png = stem + QStringLiteral(".png");
+    if (!window)
+        fail(png, tr("no window to take a screenshot of"));
+    else if (!window->grabWindow().save(png))
+        fail(png, tr("cannot write the screenshot"));
+    else
+        written << png;
+    if (written.size() == 2) {
+        error_.clear();
+        emit errorChanged();
+    }
+    return written;
 }
 
 } // namespace facet::ui

@@ -1,7 +1,8 @@
 #pragma once
 // Saves what Help → Run smoke test… found: the JSON report (the same shape as
-// `facet-cli smoke-test --report`) and a screenshot of the window showing the checklist, into a
-// folder the user picks, under one time-stamped name.
+// `facet-cli smoke-test --report`) and, when a window is given, a screenshot of it showing the
+// checklist, into a folder the user picks, under one time-stamped name. It returns the files it
+// wrote, so the dialog says only what is on disk.
 #include <QJsonObject>
 #include <QObject>
 #include <QQuickWindow>
@@ -15,8 +16,10 @@ class SmokeReportSaver : public QObject {
     QML_ELEMENT
 public:
     using QObject::QObject;
-    // Returns the report's path, or "" with `error` set (the path and the reason).
-    Q_INVOKABLE QString save(const QUrl& folder, const QJsonObject& report, QQuickWindow* window);
+    // Returns the paths written (the report, then the screenshot), and sets `error` (the path and
+    // the reason) for what could not be: an empty list when the report itself was not written.
+    Q_INVOKABLE QStringList save(const QUrl& folder, const QJsonObject& report,
+                                 QQuickWindow* window);
     Q_PROPERTY(QString error READ error NOTIFY errorChanged)
     QString error() const { return error_; }
 

@@ -32,4 +32,33 @@ TestCase {
         tryCompare(App.engine.model, "ready", true, 5000) // loaded again after the test
         verify(!App.engine.smokeTest.running)
     }
+
+    SignalSpy { id: noticeSpy; signalName: "notice" }
+
+    // Issue #55: the report went into the subfolder Qt 6.4's FolderDialog highlights, not the
+    // folder it shows, and the notice promised "(and a .png)" that was never written. Here the
+    // highlighted subfolder does not exist: saving there would fail.
+    function test_savesIntoTheFolderShownAndSaysWhatItWrote() {
+        tryCompare(App.engine.model, "ready", true, 5000)
+        const d = createTemporaryObject(dialogComponent, test)
+        d.start()
+        tryCompare(d, "finished", true, 5000)
+        noticeSpy.target = d
+        noticeSpy.clear()
+        const shown = "file:///tmp"
+        d.saveFolderDialog.currentFolder = shown
+        d.saveFolderDialog.selectedFolder = shown + "/highlighted-subfolder-that-is-not-there"
+        d.saveFolderDialog.accepted()
+        compare(noticeSpy.count, 1)
+        const message = noticeSpy.signalArguments[0][0]
+        const folder = d.saveFolderDialog.currentFolder.toString().replace("file://", "")
+        verify(message.startsWith("Smoke-test report saved: " + folder + "/facet-smoke-test-"),
+               message)
+        verify(message.indexOf("highlighted-subfolder") < 0, message)
+        // A screenshot is named only as a file of its own, or as missing with its reason.
+        verify(message.indexOf("(and a .png)") < 0, message)
+        const pngs = message.match(/\.png/g) || []
+        verify(pngs.length === 0 ? message.indexOf("no screenshot") >= 0
+                                 : /and \/.*facet-smoke-test-.*\.png$/.test(message), message)
+    }
 }
