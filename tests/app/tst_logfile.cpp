@@ -146,6 +146,33 @@ private slots:
         QCOMPARE(count("not the app's"), 3 + 1 + 1);
     }
 
+    // Issue #56 item 9: every distinct message was kept in memory for the whole session. A
+    // source of ever new text (here 20,000 distinct warnings, then 40 of 64 KiB) stays within
+    // the bound, and a message that repeated before the table was emptied has its count written.
+    void countedMessagesAreBoundedInMemory() {
+        LogFile log(dir_.filePath("bounded/facet.log"), 64 * 1024 * 1024);
+        for (int i = 0; i < 5; ++i)
+            log.write(QtWarningMsg, "qml", "the same warning");
+        for (int i = 0; i < 20000; ++i) {
+            log.write(QtWarningMsg, "qml", QStringLiteral("distinct warning %1").arg(i));
+            QVERIFY(log.countedMessages() <= LogFile::kMaxCountedMessages);
+        }
+        const QStringList lines = linesOf(log.path());
+        const auto counted = std::count_if(lines.cbegin(), lines.cend(), [](const QString& l) {
+            return l.endsWith("qml: [seen 5 times so far] the same warning");
+        });
+        QCOMPARE(counted, 1);
+
+        LogFile large(dir_.filePath("bounded/large.log"), 64 * 1024 * 1024);
+        const QString big(64 * 1024, QLatin1Char('x'));
+        for (int i = 0; i < 40; ++i) {
+            large.write(QtWarningMsg, "qml", big + QString::number(i));
+            // At most the bound plus what comes in before the next look (1/8 of it).
+            QVERIFY(large.countedMessages() * big.size() * 2 <=
+                    LogFile::kMaxCountedBytes + LogFile::kMaxCountedBytes / 8 + big.size() * 2);
+        }
+    }
+
     void concurrentWritersKeepLinesWhole() {
         const QString path = dir_.filePath("threads/facet.log");
         LogFile log(path);

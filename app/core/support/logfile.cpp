@@ -109,6 +109,7 @@ bool LogFile::write(QtMsgType type, const QString& category, const QString& mess
         category == QLatin1String("facet") || category.startsWith(QLatin1String("facet."));
     if (type == QtCriticalMsg || type == QtFatalMsg || appEvent)
         return writeLocked(type, category, message);
+    boundRepeatsLocked(message.size());
     // Qt's own warnings repeat with a different font name or number each time; the others are
     // counted only when they repeat word for word.
     const bool qtOwn = category.startsWith(QLatin1String("qt."));
@@ -123,6 +124,36 @@ bool LogFile::write(QtMsgType type, const QString& category, const QString& mess
         return true; // held back; counted
     return writeLocked(type, category,
                        QStringLiteral("[repeated %1 times] %2").arg(seen).arg(message));
+}
+
+// The table of counted messages is bounded: a source that logs ever new text (a path, an
+// address) kept every distinct message for the whole session. When it holds kMaxCountedMessages
+// or kMaxCountedBytes of text, the counts so far are written and counting starts afresh (a
+// message then shows its first kRepeatsShown repeats again). The table is measured only after
+// 64 new messages or 1/8 of the byte bound written, so a write stays O(1) on average.
+void LogFile::boundRepeatsLocked(qsizetype incoming) {
+    bytesSinceBoundCheck_ += incoming * qint64{sizeof(QChar)};
+    if (repeats_.size() < nextBoundCheck_ && bytesSinceBoundCheck_ < kMaxCountedBytes / 8)
+        return;
+    bytesSinceBoundCheck_ = 0;
+    qint64 bytes = 0;
+    for (auto it = repeats_.cbegin(); it != repeats_.cend(); ++it)
+        bytes += it.key().size() * qint64{sizeof(QChar)};
+    if (repeats_.size() < kMaxCountedMessages && bytes < kMaxCountedBytes) {
+        nextBoundCheck_ = repeats_.size() + 64;
+        return;
+    }
+    for (auto it = repeats_.cbegin(); it != repeats_.cend(); ++it) {
+        if (it.value() <= kRepeatsShown)
+            continue;
+        const qsizetype split = it.key().indexOf(QLatin1Char('\n'));
+        writeLocked(QtInfoMsg, it.key().left(split),
+                    QStringLiteral("[seen %1 times so far] %2")
+                        .arg(it.value())
+                        .arg(it.key().mid(split + 1)));
+    }
+    repeats_.clear();
+    nextBoundCheck_ = 64;
 }
 
 bool LogFile::writeLocked(QtMsgType type, const QString& category, const QString& message) {

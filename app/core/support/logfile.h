@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QHash>
 #include <QMutex>
+#include <QMutexLocker>
 #include <QString>
 
 namespace facet::app {
@@ -33,11 +34,20 @@ public:
     // events (categories "facet" and "facet.*") are always written.
     bool write(QtMsgType type, const QString& category, const QString& message);
     static constexpr int kRepeatsShown = 3;
+    // What the repeat counts may hold in memory (boundRepeatsLocked in logfile.cpp).
+    static constexpr qsizetype kMaxCountedMessages = 1024;
+    static constexpr qint64 kMaxCountedBytes = qint64{1} << 20;
+    // Messages being counted now (tests).
+    [[nodiscard]] qsizetype countedMessages() {
+        const QMutexLocker lock(&mutex_);
+        return repeats_.size();
+    }
 
 private:
     bool openLocked();
     void rotateLocked();
     bool writeLocked(QtMsgType type, const QString& category, const QString& message);
+    void boundRepeatsLocked(qsizetype incoming);
 
     QMutex mutex_;
     QString path_;
@@ -45,7 +55,9 @@ private:
     int keep_;
     QFile file_;
     bool reportedFailure_ = false;
-    QHash<QString, qint64> repeats_; // "category\nmessage" → times seen
+    QHash<QString, qint64> repeats_;  // "category\nmessage" → times seen
+    qsizetype nextBoundCheck_ = 64;   // repeats_.size() at which boundRepeatsLocked() looks again
+    qint64 bytesSinceBoundCheck_ = 0; // or once this much text came in
 };
 
 // Routes every Qt message to `log` as well as to the handler installed before (stderr). Pass
