@@ -1835,6 +1835,10 @@ The demo model was loaded instead.</source>
         <source>A server takes one detail level per message, and these images are at %1. Give them one level (&quot;Same as the message&quot; on each image&apos;s level) and send again.</source>
         <translation>서버는 메시지 하나에 상세 수준 하나만 받는데, 이 이미지들은 %1입니다. 각 이미지의 수준에서 &quot;메시지와 같게&quot;를 골라 수준을 하나로 맞춘 뒤 다시 보내세요.</translation>
     </message>
+    <message>
+        <source>A server takes one detail level per request: the earlier images of this conversation (at %1) are sent at %2 this time.</source>
+        <translation>서버는 요청마다 상세 수준을 하나만 받습니다: 이 대화의 앞선 이미지(%1)를 이번에는 %2(으)로 보냅니다.</translation>
+    </message>
 </context>
 <context>
     <name>facet::ui::CompareSession</name>

@@ -5,6 +5,7 @@
 #include "Conversations/conversationlibrary.h"
 #include "core/worker/engineclient.h"
 #include "core/worker/requestbuilder.h"
+#include "remote/chat_request.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -159,6 +160,7 @@ void ChatSession::startReply(int userRow, bool sendsAttachments) {
         [this, &c](const app::StoredImage& image) {
             return library_.store().imagePath(c.id, image.file);
         });
+    noteServerLevel(job.request);
     // Its images may be in the vision encoder already (encoded while the user typed): the request
     // waits for that, and the user should read what the device is doing meanwhile.
     const bool afterBackgroundEncoding = sendsAttachments && engine_.requests().preencoding();
@@ -170,6 +172,38 @@ void ChatSession::startReply(int userRow, bool sendsAttachments) {
                                            : app::phaseText(app::Phase::Waiting);
     conversation_.setPhase(activeRow_, activePhase_);
     emit busyChanged();
+}
+
+void ChatSession::noteServerLevel(const generate::Request& request) {
+    // A server takes one detail level per request (mm_processor_kwargs applies to every image
+    // of it): earlier images at another level are seen at this one. Said, not done silently.
+    const app::ServerSession& server = engine_.serverSession();
+    if (!server.connected() || server.serverDefaultLevel())
+        return;
+    std::optional<int> level;
+    try {
+        level = remote::requestLevel(request);
+    } catch (const std::exception&) { // mixed levels in the new turn: the engine says so
+        return;
+    }
+    if (!level)
+        return;
+    QList<int> others;
+    for (const auto& turn : request.history)
+        for (const auto& part : turn.parts)
+            if (part.kind == generate::UserPart::Kind::Image && part.image.level != *level &&
+                !others.contains(part.image.level))
+                others << part.image.level;
+    if (others.isEmpty())
+        return;
+    std::sort(others.begin(), others.end());
+    QStringList names;
+    for (int l : others)
+        names << QString::number(l);
+    emit notice(tr("A server takes one detail level per request: the earlier images of this "
+                   "conversation (at %1) are sent at %2 this time.")
+                    .arg(names.join(QStringLiteral(", ")))
+                    .arg(*level));
 }
 
 bool ChatSession::writingElsewhere() const {

@@ -84,6 +84,8 @@ private:
     QString mixedLevelsForServer() const;
     // `sendsAttachments`: the request sends the composer's images, which the background
     // encoder may be encoding right now (it then waits for them instead of cancelling).
+    // On a server: a notice when earlier images go at this request's one level.
+    void noteServerLevel(const generate::Request& request);
     void startReply(int userRow, bool sendsAttachments = false);
     void endActiveReply(const QJsonObject& stats, app::FinishReason finishReason,
                         const QString& error);

@@ -83,13 +83,25 @@ private slots:
         app.library()->openChat("s");
         QVERIFY(app.settings()->samplingIsDefault());
         app.settings()->setSamplingValue("temperature", 0.3);
-        app.settings()->setSamplingValue("seed", "12345678901234567890");
+        // The largest seed every engine takes (a signed 64-bit integer on vLLM: common/seed.h).
+        app.settings()->setSamplingValue("seed", "9223372036854775807");
+        QVERIFY(app.settings()->seedProblem().isEmpty());
         QVERIFY(!app.settings()->samplingIsDefault());
         QCOMPARE(app.settings()->sampling().temperature, 0.3);
         const app::Conversation saved = store.load("s");
         QVERIFY(saved.sampling.has_value());
         QCOMPARE(saved.sampling->temperature, 0.3);
-        QCOMPARE(*saved.sampling->seed, 12345678901234567890ULL);
+        QVERIFY(saved.sampling->seed.has_value());
+        QCOMPARE(*saved.sampling->seed, 9223372036854775807ULL);
+        // One past it is refused, said, and the seed in use stays (it used to be taken as is,
+        // and a server refused every request with it).
+        app.settings()->setSamplingValue("seed", "9223372036854775808");
+        QVERIFY2(app.settings()->seedProblem().contains("9223372036854775807"),
+                 qPrintable(app.settings()->seedProblem()));
+        QCOMPARE(*store.load("s").sampling->seed, 9223372036854775807ULL);
+        app.settings()->setSamplingValue("seed", "");
+        QVERIFY(app.settings()->seedProblem().isEmpty());
+        QVERIFY(!store.load("s").sampling->seed.has_value());
         app.settings()->setSystemPrompt("Be brief.");
         QCOMPARE(store.load("s").systemPrompt, QString("Be brief."));
         app.settings()->resetSampling();

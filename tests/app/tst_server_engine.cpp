@@ -166,6 +166,11 @@ private slots:
         QCOMPARE(message(3).text, kReply);
         const QJsonObject body = remotetest::lastRequest("gate").value("body").toObject();
         QVERIFY(!body.contains("mm_processor_kwargs"));
+        // The refused turn's reply never existed for the user: no empty assistant message goes
+        // back to the server in the history.
+        for (const auto& m : body.value("messages").toArray())
+            QVERIFY2(m.toObject().value("role").toString() != QStringLiteral("assistant"),
+                     QJsonDocument(body.value("messages").toArray()).toJson().constData());
         QVERIFY(app::replyStatsFromJson(message(3).stats).serverDefaultLevel());
         const QString out = dir_.filePath(QStringLiteral("gate-export"));
         QVERIFY(QDir().mkpath(out));
@@ -234,6 +239,27 @@ private slots:
         QVERIFY(!parsed.reasoning.isEmpty());
         QCOMPARE(message(1).reasoning, parsed.reasoning);
         QCOMPARE(message(1).text, parsed.text);
+    }
+
+    // A server takes one level per request: an earlier image at 1120 is seen at 280 once a new
+    // image goes at 280. The user is told, not left to find out.
+    void earlierImagesAtAnotherLevelAreSaid() {
+        connectTo("plain");
+        ask(QStringLiteral("At Maximum?"), 1120);
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        QSignalSpy notice(app_->chat(), &ui::ChatSession::notice);
+        ask(QStringLiteral("And this one at Standard?"), 280);
+        QCOMPARE(notice.count(), 1);
+        const QString said = notice.at(0).at(0).toString();
+        QVERIFY2(said.contains("at 1120") && said.contains("at 280"), qPrintable(said));
+        const QJsonObject body = remotetest::lastRequest("plain").value("body").toObject();
+        QCOMPARE(body.value("mm_processor_kwargs").toObject().value("max_soft_tokens").toInt(),
+                 280);
+        // The same level throughout: nothing to say.
+        ask(QStringLiteral("Again at Standard?"), 280);
+        QCOMPARE(notice.count(), 2); // only the 1120 image of the first turn differs
+        ask(QStringLiteral("At Maximum again?"), 1120);
+        QCOMPARE(notice.count(), 3); // now the two 280 images differ
     }
 
     // One max_soft_tokens per request: a message whose images are at different levels is

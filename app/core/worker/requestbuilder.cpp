@@ -44,6 +44,10 @@ generate::Request buildRequest(const Conversation& c, int userRow,
             const int answeredAt = i + 1 < c.messages.size() ? c.messages[i + 1].level : 0;
             turn.parts = userParts(m, imagePath, answeredAt);
         } else {
+            // A reply that failed or was stopped before any text was never part of what the
+            // user read: an empty assistant turn would tell the model it answered nothing.
+            if (m.text.isEmpty() && m.reasoning.isEmpty())
+                continue;
             turn.role = generate::Turn::Role::Model;
             turn.modelText = m.text.toStdString();
         }
