@@ -65,14 +65,14 @@ int runRenderPrompt(const std::vector<std::string>& argv) {
     // The conversation in FILE, read and rendered.
     struct Rendered {
         facet::text::Conversation conversation;
-        std::string prompt;
+        facet::text::RenderedPrompt prompt; // with where the messages' text lies
     };
     const auto render = [&](const std::filesystem::path& file) {
         const json root =
             facet::parseJson(readFile(file, facet::kMaxConversationBytes, "a conversation"), file);
         auto conversation = facet::text::conversationFromJson(
             root, file, [&file](const json& item, size_t) { return imageSoftTokens(item, file); });
-        auto prompt = facet::text::renderPrompt(conversation, variant, true, revision);
+        auto prompt = facet::text::renderPromptParts(conversation, variant, true, revision);
         return Rendered{std::move(conversation), std::move(prompt)};
     };
     if (args.flag("ids")) {
@@ -82,8 +82,9 @@ int runRenderPrompt(const std::vector<std::string>& argv) {
         const auto tokenizer = facet::text::Tokenizer::load(tokenizerFile);
         for (const auto& file : args.positionals()) {
             const auto rendered = render(file);
-            const auto ids =
-                tokenizer.encode(facet::text::expandImages(rendered.prompt, rendered.conversation));
+            // As the engine encodes a prompt: a special token's text in a message stays text.
+            const auto prompt = facet::text::expandImages(rendered.prompt, rendered.conversation);
+            const auto ids = tokenizer.encode(prompt.text, prompt.literal);
             for (size_t i = 0; i < ids.size(); ++i)
                 std::cout << (i ? " " : "") << ids[i];
             std::cout << "\n";
@@ -92,8 +93,8 @@ int runRenderPrompt(const std::vector<std::string>& argv) {
     }
     const auto rendered = render(args.positionals().front());
     std::cout << (args.flag("expand")
-                      ? facet::text::expandImages(rendered.prompt, rendered.conversation)
-                      : rendered.prompt);
+                      ? facet::text::expandImages(rendered.prompt, rendered.conversation).text
+                      : rendered.prompt.text);
     return 0;
 }
 

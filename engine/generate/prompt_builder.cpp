@@ -52,27 +52,35 @@ PromptBuilder::build(const Request& request, const ReplyMemory& memory,
     first.systemPrompt = request.systemPrompt;
     first.enableThinking = request.enableThinking;
     first.messages.push_back(userMessage(turns[0]->parts, out.images, describe));
-    const std::string withPrompt = text::renderPrompt(first, variant_, true, revision_);
+    const text::RenderedPrompt withPrompt =
+        text::renderPromptParts(first, variant_, true, revision_);
     const std::string withoutPrompt = text::renderPrompt(first, variant_, false, revision_);
-    if (!withPrompt.starts_with(withoutPrompt))
+    if (!withPrompt.text.starts_with(withoutPrompt))
         throw Error("internal: the generation prompt is not a suffix");
-    const std::string generationPrompt = withPrompt.substr(withoutPrompt.size());
+    const std::string generationPrompt = withPrompt.text.substr(withoutPrompt.size());
     out.tokens = encode(text::expandImages(withPrompt, first));
 
     for (std::size_t i = 1; i + 1 < turns.size(); i += 2) {
         const std::string& reply = turns[i]->modelText;
         const auto remembered = memory.find(reply);
+        // A reply not remembered (a stored conversation, one from a server) is the model's
+        // text: a special token's text in it stays text (text/prompt.h).
         const std::vector<std::int32_t> replyIds =
-            remembered != memory.end() ? remembered->second : encode(reply);
+            remembered != memory.end() ? remembered->second : encode({reply, {{0, reply.size()}}});
         out.tokens.insert(out.tokens.end(), replyIds.begin(), replyIds.end());
 
         text::Conversation next; // one user message, no system turn
         next.messages.push_back(userMessage(turns[i + 1]->parts, out.images, describe));
-        std::string piece =
-            text::expandImages(text::renderPrompt(next, variant_, false, revision_), next);
-        if (!piece.starts_with("<bos>"))
+        text::RenderedPrompt piece =
+            text::expandImages(text::renderPromptParts(next, variant_, false, revision_), next);
+        if (!piece.text.starts_with("<bos>"))
             throw Error("internal: the template no longer starts with <bos>");
-        piece = "<turn|>\n" + piece.substr(5) + generationPrompt;
+        const std::string close = "<turn|>\n";
+        piece.text = close + piece.text.substr(5) + generationPrompt;
+        for (text::TextSpan& span : piece.literal) { // "<bos>" out, "<turn|>\n" in
+            span.begin = span.begin - 5 + close.size();
+            span.end = span.end - 5 + close.size();
+        }
         const std::vector<std::int32_t> ids = encode(piece);
         out.tokens.insert(out.tokens.end(), ids.begin(), ids.end());
     }

@@ -45,8 +45,8 @@ public:
           const std::function<ImageEntry(const ImageInput&)>& describe) const;
 
 private:
-    std::vector<std::int32_t> encode(const std::string& text) const {
-        return tokenizer_->encode(text);
+    std::vector<std::int32_t> encode(const text::RenderedPrompt& prompt) const {
+        return tokenizer_->encode(prompt.text, prompt.literal);
     }
 
     const text::Tokenizer* tokenizer_;

@@ -77,7 +77,8 @@ std::pair<size_t, int32_t> AddedTokenMatcher::longestAt(std::string_view text, s
     return best;
 }
 
-std::vector<AddedTokenMatcher::Segment> AddedTokenMatcher::split(std::string_view text) const {
+std::vector<AddedTokenMatcher::Segment> AddedTokenMatcher::split(std::string_view text,
+                                                                 const Accept& accept) const {
     std::vector<Segment> out;
     size_t consumed = 0; // end of the last emitted segment
     size_t pos = 0;
@@ -95,6 +96,8 @@ std::vector<AddedTokenMatcher::Segment> AddedTokenMatcher::split(std::string_vie
         size_t begin = pos;
         size_t end = matchEnd;
         pos = matchEnd; // the search resumes after the match even when it is rejected
+        if (accept && !accept(token, begin, end))
+            continue;
         if (token.singleWord) {
             const bool spaceBefore = begin == 0 || !isWordChar(lastChar(text.substr(0, begin)));
             const bool spaceAfter = end == text.size() || !isWordChar(firstChar(text.substr(end)));

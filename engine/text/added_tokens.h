@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +25,13 @@ public:
         size_t end = 0;
         int32_t id = -1; // -1: ordinary text for the normalizer and the model
     };
+    // Whether a match of `token` at [begin, end) counts. A refused match is skipped as
+    // tokenizers skips a special token with encode_special_tokens: its bytes stay text and the
+    // search goes on after them.
+    using Accept = std::function<bool(const AddedToken& token, size_t begin, size_t end)>;
     // Segments covering all of `text`, in order.
-    [[nodiscard]] std::vector<Segment> split(std::string_view text) const;
+    [[nodiscard]] std::vector<Segment> split(std::string_view text,
+                                             const Accept& accept = nullptr) const;
 
 private:
     struct Node {

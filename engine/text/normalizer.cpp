@@ -2,6 +2,8 @@
 
 #include "common/error.h"
 
+#include <algorithm>
+
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
 
@@ -13,9 +15,10 @@ PatternReplacer::PatternReplacer(const Pattern& pattern, std::string replacement
         regex_ = std::make_shared<UnicodeRegex>(pattern_.text);
 }
 
-std::vector<std::pair<size_t, size_t>> PatternReplacer::matches(std::string_view text) const {
+std::vector<std::pair<size_t, size_t>> PatternReplacer::matches(std::string_view text,
+                                                                EncodeBudget* budget) const {
     if (regex_)
-        return regex_->findAll(text);
+        return regex_->findAll(text, budget);
     std::vector<std::pair<size_t, size_t>> out;
     if (pattern_.text.empty())
         return out;
@@ -25,15 +28,30 @@ std::vector<std::pair<size_t, size_t>> PatternReplacer::matches(std::string_view
     return out;
 }
 
-std::string PatternReplacer::apply(std::string_view text) const {
+namespace {
+
+[[noreturn]] void tooLong(std::size_t maxBytes) {
+    throw Error("its rules would make the text longer than " + std::to_string(maxBytes) +
+                " bytes (more than " + std::to_string(kNormalizerGrowth) +
+                " times its length; no real tokenizer.json does that)");
+}
+
+} // namespace
+
+std::string PatternReplacer::apply(std::string_view text, EncodeBudget* budget,
+                                   std::size_t maxBytes) const {
     std::string out;
-    out.reserve(text.size());
+    out.reserve(std::min(text.size(), maxBytes));
     size_t last = 0;
-    for (const auto& [begin, end] : matches(text)) {
+    for (const auto& [begin, end] : matches(text, budget)) {
+        if (begin - last + replacement_.size() > maxBytes - out.size())
+            tooLong(maxBytes);
         out.append(text.substr(last, begin - last));
         out += replacement_;
         last = end;
     }
+    if (text.size() - last > maxBytes - out.size())
+        tooLong(maxBytes);
     out.append(text.substr(last));
     return out;
 }
@@ -88,21 +106,37 @@ Normalizer::Normalizer(const std::vector<NormalizerStep>& steps) {
 }
 
 std::string Normalizer::apply(std::string_view text) const {
+    EncodeBudget budget(text.size());
+    return apply(text, budget);
+}
+
+std::string Normalizer::apply(std::string_view text, EncodeBudget& budget) const {
+    // Every step's result is held to the budget, so a chain that grows and then shrinks back
+    // is caught at its largest, before that is built.
+    const std::size_t maxBytes = budget.maxNormalizedBytes(text.size());
     std::string current(text);
     for (const Step& step : steps_) {
         switch (step.config.kind) {
         case NormalizerStep::Kind::Replace:
-            current = step.replacer->apply(current);
+            current = step.replacer->apply(current, &budget, maxBytes);
             break;
         case NormalizerStep::Kind::Prepend:
-            if (!current.empty())
-                current = step.config.content + current;
+            if (current.empty())
+                break;
+            if (step.config.content.size() > maxBytes - std::min(maxBytes, current.size()))
+                tooLong(maxBytes);
+            current = step.config.content + current;
             break;
         default:
+            // A normal form grows a text at most 11-fold (U+FDFA); checking the input against
+            // what remains keeps even that within a bounded multiple.
             current = normalForm(current, step.config.kind);
+            if (current.size() > maxBytes)
+                tooLong(maxBytes);
             break;
         }
     }
+    budget.spendGrowth(text.size(), current.size());
     return current;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // tokenizer.json normalizers (Replace, Prepend, Unicode normal forms), applied in order to
-// each piece of text that is not an added token.
+// each piece of text that is not an added token. How much they may grow a text and how long
+// their regexes may run is bounded per encoded text (EncodeBudget).
+#include "text/encode_budget.h"
 #include "text/tokenizer_config.h"
 #include "text/unicode_regex.h"
 
@@ -15,9 +17,14 @@ namespace facet::text {
 class PatternReplacer {
 public:
     PatternReplacer(const Pattern& pattern, std::string replacement);
-    [[nodiscard]] std::string apply(std::string_view text) const;
+    // Throws facet::Error once the result would pass `maxBytes` (before building more of it).
+    [[nodiscard]] std::string apply(std::string_view text, EncodeBudget* budget = nullptr,
+                                    std::size_t maxBytes = kNoLimit) const;
     // [begin, end) byte ranges of the matches, left to right, non-overlapping.
-    [[nodiscard]] std::vector<std::pair<size_t, size_t>> matches(std::string_view text) const;
+    [[nodiscard]] std::vector<std::pair<size_t, size_t>>
+    matches(std::string_view text, EncodeBudget* budget = nullptr) const;
+
+    static constexpr std::size_t kNoLimit = static_cast<std::size_t>(-1);
 
 private:
     Pattern pattern_;
@@ -29,6 +36,10 @@ class Normalizer {
 public:
     explicit Normalizer(const std::vector<NormalizerStep>& steps);
     [[nodiscard]] bool empty() const { return steps_.empty(); }
+    // Throws facet::Error when a step would make the text longer than the budget allows
+    // ("normalizers would make the text more than 32 times longer") or a regex runs too long.
+    [[nodiscard]] std::string apply(std::string_view text, EncodeBudget& budget) const;
+    // With a budget of its own (an added token's content, a test).
     [[nodiscard]] std::string apply(std::string_view text) const;
 
 private:

@@ -94,7 +94,8 @@ PreTokenizer::PreTokenizer(const std::vector<PreTokenizerStep>& steps) {
     }
 }
 
-std::vector<PreToken> PreTokenizer::runStep(const Step& step, const PreToken& piece) const {
+std::vector<PreToken> PreTokenizer::runStep(const Step& step, const PreToken& piece,
+                                            EncodeBudget* budget) const {
     const PreTokenizerStep& c = step.config;
     std::string text = piece.text;
     SplitBehavior behavior = c.behavior;
@@ -113,17 +114,17 @@ std::vector<PreToken> PreTokenizer::runStep(const Step& step, const PreToken& pi
     }
     std::vector<PreToken> out;
     for (const auto& [begin, end] :
-         splitByMatches(text.size(), step.matcher->matches(text), behavior, invert))
+         splitByMatches(text.size(), step.matcher->matches(text, budget), behavior, invert))
         out.push_back({text.substr(begin, end - begin), piece.startsText && begin == 0});
     return out;
 }
 
-void PreTokenizer::apply(std::vector<PreToken>& pieces) const {
+void PreTokenizer::apply(std::vector<PreToken>& pieces, EncodeBudget* budget) const {
     for (const Step& step : steps_) {
         std::vector<PreToken> next;
         next.reserve(pieces.size());
         for (const PreToken& piece : pieces)
-            for (PreToken& p : runStep(step, piece))
+            for (PreToken& p : runStep(step, piece, budget))
                 next.push_back(std::move(p));
         pieces = std::move(next);
     }

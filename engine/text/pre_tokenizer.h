@@ -27,15 +27,17 @@ class PreTokenizer {
 public:
     explicit PreTokenizer(const std::vector<PreTokenizerStep>& steps);
     [[nodiscard]] bool empty() const { return steps_.empty(); }
-    // Runs every step over every piece; pieces that become empty are dropped.
-    void apply(std::vector<PreToken>& pieces) const;
+    // Runs every step over every piece; pieces that become empty are dropped. Regex work is
+    // paid from `budget` (the encoded text's) when given.
+    void apply(std::vector<PreToken>& pieces, EncodeBudget* budget = nullptr) const;
 
 private:
     struct Step {
         PreTokenizerStep config;
         std::shared_ptr<PatternReplacer> matcher; // Split
     };
-    std::vector<PreToken> runStep(const Step& step, const PreToken& piece) const;
+    std::vector<PreToken> runStep(const Step& step, const PreToken& piece,
+                                  EncodeBudget* budget) const;
     std::vector<Step> steps_;
 };
 

@@ -3,6 +3,8 @@
 #include "common/error.h"
 #include "text/utf8.h"
 
+#include <algorithm>
+
 namespace facet::text {
 
 namespace {
@@ -34,49 +36,25 @@ std::string stripThinking(std::string_view text) {
     return utf8::pythonStrip(result);
 }
 
-std::string renderPrompt(const Conversation& conversation, TemplateVariant variant,
-                         bool addGenerationPrompt, TemplateRevision revision) {
-    const bool revised = revision == TemplateRevision::Revised31B;
-    // Both templates read messages[0] and so raise on an empty list (a system prompt alone is
-    // the message list [system]).
-    if (conversation.messages.empty() && !conversation.systemPrompt)
-        throw Error("cannot render a prompt for a conversation without messages");
-    std::string out = "<bos>";
-    if (conversation.enableThinking || conversation.systemPrompt) {
-        out += "<|turn>system\n";
-        if (conversation.enableThinking)
-            out += revised ? "<|think|>\n" : "<|think|>";
-        if (conversation.systemPrompt)
-            out += utf8::pythonStrip(*conversation.systemPrompt);
-        out += "<turn|>\n";
-    }
-    const Message* previous = nullptr;
-    for (const Message& message : conversation.messages) {
-        const bool model = message.role == Role::Model;
-        // The 31B template maps "assistant" to "model" for the current message but compares the
-        // previous message's role as written: only an "assistant" predecessor continues.
-        const bool continuesModelTurn = revised && model && previous &&
-                                        previous->role == Role::Model && !previous->spelledModel;
-        if (!continuesModelTurn)
-            out += model ? "<|turn>model\n" : "<|turn>user\n";
-        for (const ContentPart& part : message.parts) {
-            if (part.kind == ContentPart::Kind::Image)
-                out += revised ? "<|image|>" : "\n\n<|image|>\n\n";
-            else
-                out += model ? stripThinking(part.text) : utf8::pythonStrip(part.text);
-        }
-        out += "<turn|>\n";
-        previous = &message;
-    }
-    if (addGenerationPrompt) {
-        out += "<|turn>model\n";
-        if (variant == TemplateVariant::Large && !conversation.enableThinking)
-            out += "<|channel>thought\n<channel|>";
-    }
-    return out;
-}
+namespace {
 
-std::string expandImages(const std::string& prompt, const Conversation& conversation) {
+// Appends markup or message text, keeping where the message text lies.
+struct PromptWriter {
+    RenderedPrompt out;
+    void markup(std::string_view text) { out.text += text; }
+    void message(std::string_view text) {
+        if (text.empty())
+            return;
+        const size_t begin = out.text.size();
+        out.text += text;
+        if (!out.literal.empty() && out.literal.back().end == begin)
+            out.literal.back().end = out.text.size(); // adjacent messages: one span
+        else
+            out.literal.push_back({begin, out.text.size()});
+    }
+};
+
+std::vector<int> imageCounts(const Conversation& conversation) {
     std::vector<int> counts;
     for (const Message& m : conversation.messages)
         for (const ContentPart& p : m.parts)
@@ -87,20 +65,99 @@ std::string expandImages(const std::string& prompt, const Conversation& conversa
                                 ")");
                 counts.push_back(p.softTokens);
             }
-    std::string out;
+    return counts;
+}
+
+// Whether `at` lies inside one of the sorted spans.
+bool insideSpan(const std::vector<TextSpan>& spans, size_t at) {
+    const auto after = std::upper_bound(spans.begin(), spans.end(), at,
+                                        [](size_t pos, const TextSpan& s) { return pos < s.end; });
+    return after != spans.end() && after->begin <= at;
+}
+
+} // namespace
+
+RenderedPrompt renderPromptParts(const Conversation& conversation, TemplateVariant variant,
+                                 bool addGenerationPrompt, TemplateRevision revision) {
+    const bool revised = revision == TemplateRevision::Revised31B;
+    // Both templates read messages[0] and so raise on an empty list (a system prompt alone is
+    // the message list [system]).
+    if (conversation.messages.empty() && !conversation.systemPrompt)
+        throw Error("cannot render a prompt for a conversation without messages");
+    PromptWriter w;
+    w.markup("<bos>");
+    if (conversation.enableThinking || conversation.systemPrompt) {
+        w.markup("<|turn>system\n");
+        if (conversation.enableThinking)
+            w.markup(revised ? "<|think|>\n" : "<|think|>");
+        if (conversation.systemPrompt)
+            w.message(utf8::pythonStrip(*conversation.systemPrompt));
+        w.markup("<turn|>\n");
+    }
+    const Message* previous = nullptr;
+    for (const Message& message : conversation.messages) {
+        const bool model = message.role == Role::Model;
+        // The 31B template maps "assistant" to "model" for the current message but compares the
+        // previous message's role as written: only an "assistant" predecessor continues.
+        const bool continuesModelTurn = revised && model && previous &&
+                                        previous->role == Role::Model && !previous->spelledModel;
+        if (!continuesModelTurn)
+            w.markup(model ? "<|turn>model\n" : "<|turn>user\n");
+        for (const ContentPart& part : message.parts) {
+            if (part.kind == ContentPart::Kind::Image)
+                w.markup(revised ? "<|image|>" : "\n\n<|image|>\n\n");
+            else
+                w.message(model ? stripThinking(part.text) : utf8::pythonStrip(part.text));
+        }
+        w.markup("<turn|>\n");
+        previous = &message;
+    }
+    if (addGenerationPrompt) {
+        w.markup("<|turn>model\n");
+        if (variant == TemplateVariant::Large && !conversation.enableThinking)
+            w.markup("<|channel>thought\n<channel|>");
+    }
+    return std::move(w.out);
+}
+
+std::string renderPrompt(const Conversation& conversation, TemplateVariant variant,
+                         bool addGenerationPrompt, TemplateRevision revision) {
+    return renderPromptParts(conversation, variant, addGenerationPrompt, revision).text;
+}
+
+RenderedPrompt expandImages(const RenderedPrompt& prompt, const Conversation& conversation) {
+    const std::vector<int> counts = imageCounts(conversation);
+    RenderedPrompt out;
     size_t next = 0;
     size_t start = 0;
-    for (size_t at = prompt.find(kImagePlaceholder); at != std::string::npos;
-         at = prompt.find(kImagePlaceholder, start)) {
+    std::vector<TextSpan> literal = prompt.literal;
+    auto span = literal.begin();
+    std::ptrdiff_t shift = 0; // how far the text after `start` has moved so far
+    // Copies prompt.text[start, to) and moves the spans that lie there.
+    auto copyUpTo = [&](size_t to) {
+        out.text.append(prompt.text, start, to - start);
+        for (; span != literal.end() && span->begin < to; ++span)
+            out.literal.push_back(
+                {static_cast<size_t>(static_cast<std::ptrdiff_t>(span->begin) + shift),
+                 static_cast<size_t>(static_cast<std::ptrdiff_t>(span->end) + shift)});
+        start = to;
+    };
+    for (size_t at = prompt.text.find(kImagePlaceholder); at != std::string::npos;
+         at = prompt.text.find(kImagePlaceholder, at + kImagePlaceholder.size())) {
+        if (insideSpan(prompt.literal, at))
+            continue; // typed by a person or the model: text, not an image
         if (next >= counts.size())
             throw Error("the prompt has more image placeholders than the conversation has "
                         "images (" +
                         std::to_string(counts.size()) + ")");
-        out.append(prompt, start, at - start);
-        out += "<|image>";
+        copyUpTo(at);
+        const size_t before = out.text.size();
+        out.text += "<|image>";
         for (int i = 0; i < counts[next]; ++i)
-            out += kImagePlaceholder;
-        out += "<image|>";
+            out.text += kImagePlaceholder;
+        out.text += "<image|>";
+        shift += static_cast<std::ptrdiff_t>(out.text.size() - before) -
+                 static_cast<std::ptrdiff_t>(kImagePlaceholder.size());
         ++next;
         start = at + kImagePlaceholder.size();
     }
@@ -109,14 +166,19 @@ std::string expandImages(const std::string& prompt, const Conversation& conversa
                     " image placeholders but the "
                     "conversation has " +
                     std::to_string(counts.size()) + " images");
-    out.append(prompt, start);
+    copyUpTo(prompt.text.size());
     return out;
+}
+
+std::string expandImages(const std::string& prompt, const Conversation& conversation) {
+    return expandImages(RenderedPrompt{prompt, {}}, conversation).text;
 }
 
 std::vector<int32_t> encodePrompt(const Tokenizer& tokenizer, const Conversation& conversation,
                                   TemplateVariant variant, TemplateRevision revision) {
-    return tokenizer.encode(
-        expandImages(renderPrompt(conversation, variant, true, revision), conversation));
+    const RenderedPrompt prompt =
+        expandImages(renderPromptParts(conversation, variant, true, revision), conversation);
+    return tokenizer.encode(prompt.text, prompt.literal);
 }
 
 TemplateRevision detectTemplateRevision(std::string_view text, const std::filesystem::path& file) {

@@ -1,5 +1,6 @@
 #include "text/token_decoder.h"
 
+#include "text/encode_budget.h"
 #include "text/utf8.h"
 
 #include <optional>
@@ -103,10 +104,20 @@ std::string TokenDecoder::decode(std::vector<std::string> tokens) const {
     }
     for (const Step& step : steps_) {
         switch (step.config.kind) {
-        case DecoderStep::Kind::Replace:
-            for (std::string& t : tokens)
-                t = step.replacer->apply(t);
+        case DecoderStep::Kind::Replace: {
+            // Bounded like the normalizers, by one allowance for all the tokens: a crafted
+            // Replace must not turn each token into megabytes (a real one, "▁" → " ", shrinks).
+            std::size_t total = 0;
+            for (const std::string& t : tokens)
+                total += t.size();
+            EncodeBudget budget(total);
+            for (std::string& t : tokens) {
+                const std::size_t before = t.size();
+                t = step.replacer->apply(t, &budget, budget.maxNormalizedBytes(before));
+                budget.spendGrowth(before, t.size());
+            }
             break;
+        }
         case DecoderStep::Kind::ByteFallback:
             tokens = byteFallback(std::move(tokens));
             break;

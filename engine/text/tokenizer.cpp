@@ -12,6 +12,7 @@
 #include "text/tokenizer_json.h"
 #include "text/utf8.h"
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
@@ -39,16 +40,24 @@ struct Tokenizer::Impl {
         }
     }
 
-    void encodePlain(std::string_view text, bool startsText, std::vector<int32_t>& out) const {
-        const std::string normalized = normalizer.apply(text);
-        for (const auto& seg : normalizedMatcher.split(normalized)) {
+    // `holdsLiteral`: the piece holds message text. Tokens matched after normalization cannot
+    // be traced back to the message's bytes, so in such a piece no special one is matched
+    // (Gemma 4's special tokens are all matched before normalization, normalized: false).
+    void encodePlain(std::string_view text, bool startsText, bool holdsLiteral,
+                     EncodeBudget& budget, std::vector<int32_t>& out) const {
+        const std::string normalized = normalizer.apply(text, budget);
+        const AddedTokenMatcher::Accept noSpecial = [](const AddedToken& t, size_t, size_t) {
+            return !t.special;
+        };
+        for (const auto& seg :
+             normalizedMatcher.split(normalized, holdsLiteral ? noSpecial : nullptr)) {
             if (seg.id >= 0) {
                 out.push_back(seg.id);
                 continue;
             }
             std::vector<PreToken> words{
                 {normalized.substr(seg.begin, seg.end - seg.begin), startsText && seg.begin == 0}};
-            preTokenizer.apply(words);
+            preTokenizer.apply(words, &budget);
             for (const PreToken& w : words)
                 model.encodeWord(w.text, out);
         }
@@ -69,6 +78,13 @@ struct Tokenizer::Impl {
 };
 
 namespace {
+
+// Whether [begin, end) shares a byte with one of the sorted, disjoint spans.
+bool overlaps(std::span<const TextSpan> spans, size_t begin, size_t end) {
+    const auto after = std::upper_bound(spans.begin(), spans.end(), begin,
+                                        [](size_t at, const TextSpan& s) { return at < s.end; });
+    return after != spans.end() && after->begin < end && after->begin < after->end;
+}
 
 std::string readFile(const std::filesystem::path& file) {
     return readTextFile(file, kMaxTokenizerJsonBytes, "a tokenizer.json");
@@ -104,13 +120,26 @@ Tokenizer Tokenizer::load(const std::filesystem::path& file, const TokenizerLoad
     std::shared_ptr<Impl> impl;
     if (cacheUsable)
         if (auto cached = readTokenizerCache(info.cacheFile, text.size(), hash)) {
-            const json root = parseJson(cached->configJson, info.cacheFile);
-            const TokenizerConfig config = parseTokenizerConfig(root, file);
-            // The cache is only as trustworthy as its folder: check its ids like the file's.
-            checkTokenIds(cached->vocab, config.addedTokens, info.cacheFile);
-            cached->vocab.finish();
-            impl = build(config, std::move(*cached), file);
-            info.fromCache = true;
+            // A cache whose header matches but whose contents do not hold (a damaged or planted
+            // file) is ignored and written again from tokenizer.json, never a reason to fail:
+            // every later run would fail the same way.
+            try {
+                const json root = parseJson(cached->configJson, info.cacheFile);
+                const TokenizerConfig config = parseTokenizerConfig(root, file);
+                // The cache is only as trustworthy as its folder: check its ids like the file's.
+                checkTokenIds(cached->vocab, config.addedTokens, info.cacheFile);
+                cached->vocab.finish();
+                for (const Merge& m : cached->merges)
+                    if (!cached->vocab.hasId(m.left) || !cached->vocab.hasId(m.right) ||
+                        !cached->vocab.hasId(m.result))
+                        throw fileError(info.cacheFile,
+                                        "a merge names an id not in the vocabulary");
+                impl = build(config, std::move(*cached), file);
+                info.fromCache = true;
+            } catch (const std::exception&) {
+                impl.reset();
+                info.cacheDamaged = true;
+            }
         }
     if (!impl) {
         ParsedTokenizerJson p = parseTokenizerJson(text, file);
@@ -126,17 +155,34 @@ Tokenizer Tokenizer::load(const std::filesystem::path& file, const TokenizerLoad
 }
 
 std::vector<int32_t> Tokenizer::encode(std::string_view text) const {
+    return encode(text, {});
+}
+
+std::vector<int32_t> Tokenizer::encode(std::string_view text,
+                                       std::span<const TextSpan> literal) const {
     if (!utf8::isValid(text))
         throw Error("cannot tokenize: the text is not valid UTF-8");
+    for (size_t i = 0; i < literal.size(); ++i)
+        if (literal[i].begin > literal[i].end || literal[i].end > text.size() ||
+            (i > 0 && literal[i].begin < literal[i - 1].end))
+            throw Error("internal: the message spans of a text to encode are not sorted, "
+                        "disjoint ranges of it");
     std::vector<int32_t> ids;
     ids.reserve(text.size() / 3 + 1);
+    // One allowance for the whole text, however many pieces the added tokens cut it into.
+    EncodeBudget budget(text.size());
+    AddedTokenMatcher::Accept accept;
+    if (!literal.empty())
+        accept = [literal](const AddedToken& t, size_t begin, size_t end) {
+            return !t.special || !overlaps(literal, begin, end);
+        };
     try {
-        for (const auto& seg : impl_->rawMatcher.split(text)) {
+        for (const auto& seg : impl_->rawMatcher.split(text, accept)) {
             if (seg.id >= 0)
                 ids.push_back(seg.id);
             else
                 impl_->encodePlain(text.substr(seg.begin, seg.end - seg.begin), seg.begin == 0,
-                                   ids);
+                                   overlaps(literal, seg.begin, seg.end), budget, ids);
         }
     } catch (const Error& e) {
         // A regex that ran out of time says which pattern; this says which tokenizer.

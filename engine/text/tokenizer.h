@@ -13,6 +13,12 @@
 
 namespace facet::text {
 
+// A byte range [begin, end) of a text to encode.
+struct TextSpan {
+    size_t begin = 0;
+    size_t end = 0;
+};
+
 struct TokenizerLoadOptions {
     bool useCache = true;
     // Where the binary cache lives; empty: defaultCacheDir() ($XDG_CACHE_HOME/facet).
@@ -22,6 +28,7 @@ struct TokenizerLoadOptions {
 struct TokenizerLoadInfo {
     bool fromCache = false;    // the binary cache was used instead of parsing JSON
     bool cacheWritten = false; // a new cache file was written by this load
+    bool cacheDamaged = false; // a cache for this file was there but did not hold: ignored
     std::filesystem::path cacheFile;
     double milliseconds = 0;
 };
@@ -34,7 +41,17 @@ public:
     // From tokenizer.json text already in memory (no cache); `name` is used in errors.
     static Tokenizer fromJson(std::string_view json, const std::filesystem::path& name);
 
+    // Throws facet::Error "FILE: reason" when the tokenizer's own rules would spend too much on
+    // the text (EncodeBudget: normalizers growing it past 32-fold, regexes past their steps).
     [[nodiscard]] std::vector<int32_t> encode(std::string_view text) const;
+    // The same, with the byte ranges of `text` that a person or the model wrote (messages, as
+    // opposed to the chat template's markup), sorted and disjoint. Special added tokens are
+    // not recognised inside them: a "<|image|>" or "<turn|>" typed in a message is text, as
+    // tokenizers encodes it with encode_special_tokens (split_special_tokens in transformers);
+    // non-special added tokens ("<|channel>") still are, as there. Outside them, and for any
+    // text without special-token strings, the ids are exactly encode(text)'s.
+    [[nodiscard]] std::vector<int32_t> encode(std::string_view text,
+                                              std::span<const TextSpan> literal) const;
     // Throws facet::Error for ids outside the vocabulary. Special added tokens are kept
     // unless `skipSpecial` (the response parser needs the markers).
     [[nodiscard]] std::string decode(std::span<const int32_t> ids, bool skipSpecial = false) const;

@@ -1,6 +1,7 @@
 #include "text/unicode_regex.h"
 
 #include "common/error.h"
+#include "text/encode_budget.h"
 
 #include <unicode/uregex.h>
 #include <unicode/utext.h>
@@ -17,9 +18,11 @@ struct UnicodeRegex::Compiled {
 
 namespace {
 
-// ICU counts time in steps of about 10,000 matcher operations; 2,000 steps end a runaway match
-// within about a second, while a real tokenizer pattern needs a handful of steps per match.
-constexpr int32_t kTimeLimitSteps = 2000;
+// ICU calls this once per step of matching work (its time-limit unit); false stops the match
+// with U_REGEX_STOPPED_BY_CALLER.
+UBool spendStep(const void* context, int32_t /*steps*/) {
+    return static_cast<EncodeBudget*>(const_cast<void*>(context))->spendRegexStep();
+}
 
 struct UTextCloser {
     void operator()(UText* t) const { utext_close(t); }
@@ -48,15 +51,19 @@ UnicodeRegex::~UnicodeRegex() = default;
 UnicodeRegex::UnicodeRegex(UnicodeRegex&&) noexcept = default;
 UnicodeRegex& UnicodeRegex::operator=(UnicodeRegex&&) noexcept = default;
 
-std::vector<std::pair<size_t, size_t>> UnicodeRegex::findAll(std::string_view text) const {
+std::vector<std::pair<size_t, size_t>> UnicodeRegex::findAll(std::string_view text,
+                                                             EncodeBudget* budget) const {
     std::vector<std::pair<size_t, size_t>> matches;
+    EncodeBudget own(0);
+    if (!budget)
+        budget = &own;
     UErrorCode status = U_ZERO_ERROR;
     Compiled local;
     local.regex = uregex_clone(compiled_->regex, &status);
-    // A pattern such as (a+)+$ backtracks exponentially; ICU's limit stops each match after
-    // kTimeLimitSteps of its work units (each ~a few milliseconds of matching at most).
+    // A pattern such as (a+)+$ backtracks exponentially; every step of ICU's work is paid from
+    // the text's budget, so neither one match nor many pieces of one text run for long.
     if (U_SUCCESS(status))
-        uregex_setTimeLimit(local.regex, kTimeLimitSteps, &status);
+        uregex_setMatchCallback(local.regex, &spendStep, budget, &status);
     UTextPtr subject = openUtf8(text, status);
     if (U_SUCCESS(status))
         uregex_setUText(local.regex, subject.get(), &status);
@@ -67,9 +74,11 @@ std::vector<std::pair<size_t, size_t>> UnicodeRegex::findAll(std::string_view te
             break;
         matches.emplace_back(static_cast<size_t>(begin), static_cast<size_t>(end));
     }
-    if (status == U_REGEX_TIME_OUT)
+    if (status == U_REGEX_STOPPED_BY_CALLER || status == U_REGEX_TIME_OUT)
         throw Error("regex '" + pattern_ +
-                    "' took too long to match (it backtracks catastrophically on this text)");
+                    "' took too long to match (it backtracks catastrophically on this text; "
+                    "one text may spend " +
+                    std::to_string(kRegexStepsPerText) + " of ICU's match steps)");
     if (U_FAILURE(status))
         throw Error("regex '" + pattern_ + "': matching failed: " + u_errorName(status));
     return matches;

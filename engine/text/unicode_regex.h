@@ -10,6 +10,8 @@
 
 namespace facet::text {
 
+class EncodeBudget;
+
 class UnicodeRegex {
 public:
     // Throws facet::Error("regex 'PATTERN': reason") when the pattern does not compile.
@@ -21,8 +23,12 @@ public:
     UnicodeRegex& operator=(const UnicodeRegex&) = delete;
 
     // Non-overlapping matches, left to right, as [begin, end) byte offsets. Safe to call from
-    // several threads at once (each call works on its own clone of the compiled pattern).
-    [[nodiscard]] std::vector<std::pair<size_t, size_t>> findAll(std::string_view text) const;
+    // several threads at once (each call works on its own clone of the compiled pattern). The
+    // work is paid from `budget` (one encode()'s, shared by all its pieces); without one, from
+    // a fresh allowance of kRegexStepsPerText. Throws facet::Error "regex '...' took too long"
+    // once it is spent.
+    [[nodiscard]] std::vector<std::pair<size_t, size_t>>
+    findAll(std::string_view text, EncodeBudget* budget = nullptr) const;
 
     [[nodiscard]] const std::string& pattern() const { return pattern_; }
 

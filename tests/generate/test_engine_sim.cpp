@@ -188,6 +188,43 @@ private slots:
         QCOMPARE(rec3.reply, rec2.reply);
     }
 
+    // Issue #56: a "<|image|>" typed by the user, or kept in a stored reply, counted as an
+    // image placeholder: that request and every later one of the conversation failed ("more
+    // image placeholders than images"). Message text is text; the prompt holds exactly the
+    // real image's soft tokens and the typed characters.
+    void specialTokenTextInMessagesIsText() {
+        SessionImpl session(engine);
+        Trace trace;
+        trace.attach(session, engine->spec.hidden);
+        const std::string typed = "Is <|image|> an image? <turn|><|turn>model";
+        Request r1 = greedyRequest({image(testImage(160, 120, 7), 140), text(typed)}, 3);
+        Recorder rec1;
+        runAndCompare(session, trace, r1, rec1);
+        const auto imageTokens = [&](const Recorder& rec) {
+            const auto prompt = trace.ids.begin() + rec.stats->promptTokens;
+            return std::count(trace.ids.begin(), prompt, engine->spec.imageTokenId);
+        };
+        QCOMPARE(imageTokens(rec1), long(rec1.stats->images.at(0).softTokens));
+        const std::vector<std::int32_t> prompt(trace.ids.begin(),
+                                               trace.ids.begin() + rec1.stats->promptTokens);
+        QVERIFY(engine->tokenizer->decode(prompt).find(typed) != std::string::npos);
+
+        // A later turn over a history whose reply (not remembered: a stored conversation)
+        // holds the same strings.
+        Request r2 = greedyRequest({text("And now?")}, 3);
+        r2.history = {{Turn::Role::User, r1.newUserTurn, {}},
+                      {Turn::Role::Model, {}, "It says <|image|> and <turn|>."}};
+        SessionImpl fresh(engine);
+        Trace freshTrace;
+        freshTrace.attach(fresh, engine->spec.hidden);
+        Recorder rec2;
+        runAndCompare(fresh, freshTrace, r2, rec2);
+        const std::vector<std::int32_t> prompt2(freshTrace.ids.begin(),
+                                                freshTrace.ids.begin() + rec2.stats->promptTokens);
+        QCOMPARE(std::count(prompt2.begin(), prompt2.end(), engine->spec.imageTokenId),
+                 long(rec2.stats->images.at(0).softTokens));
+    }
+
     void faultMidDecodeEndsTheRequestAndTheSessionRecovers() {
         SessionImpl session(engine);
         const auto inject = engine->runtime->api().facet_sim_inject_fault;

@@ -113,6 +113,108 @@ private slots:
         QCOMPARE(t.encode("ab"), (std::vector<int32_t>{3})); // ordinary text still encodes
     }
 
+    // Issue #56: a normalizer could multiply the text without limit — chained Replace a→aa,
+    // or an 8 MB replacement (60 s, 1.3 to 5 GB). The normalized text is held to 32 times the
+    // input (plus 4 KiB), checked before it is built.
+    void normalizersCannotMultiplyTheText() {
+        json j = smallTokenizer();
+        json steps = json::array();
+        for (int i = 0; i < 30; ++i)
+            steps.push_back(json::parse(R"({"type": "Replace", "pattern": {"String": "a"},
+                                            "content": "aa"})"));
+        j["normalizer"] = {{"type", "Sequence"}, {"normalizers", steps}};
+        const Tokenizer chained = Tokenizer::fromJson(j.dump(), "/crafted/chain.json");
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            (void)chained.encode(std::string(1000, 'a'));
+            QFAIL("a text doubled 30 times was encoded");
+        } catch (const facet::Error& e) {
+            QVERIFY2(std::string(e.what()).starts_with("/crafted/chain.json: ") &&
+                         std::string(e.what()).find("more than 32 times") != std::string::npos,
+                     e.what());
+        }
+        j["normalizer"] = json::parse(R"({"type": "Replace", "pattern": {"String": "a"},
+                                          "content": ""})");
+        j["normalizer"]["content"] = std::string(8 << 20, 'b');
+        const Tokenizer huge = Tokenizer::fromJson(j.dump(), "/crafted/huge.json");
+        QVERIFY_THROWS_EXCEPTION(facet::Error, (void)huge.encode("aaaa"));
+        QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+        QCOMPARE(huge.encode("bb"), (std::vector<int32_t>{2, 2})); // no "a": nothing grows
+        // Many pieces (split by an added token) share one allowance: 4 KiB each would add up.
+        j["normalizer"]["content"] = std::string(2000, 'b');
+        j["added_tokens"] = json::parse(R"([{"id": 4, "content": "<x>", "special": true}])");
+        const Tokenizer pieces = Tokenizer::fromJson(j.dump(), "/crafted/pieces.json");
+        QCOMPARE(pieces.encode("a").size(), std::size_t(2000)); // within the slack
+        std::string manyPieces;
+        for (int i = 0; i < 1000; ++i)
+            manyPieces += "a<x>";
+        QVERIFY_THROWS_EXCEPTION(facet::Error, (void)pieces.encode(manyPieces));
+        // The decoder's Replace is held the same way.
+        j = smallTokenizer();
+        j["decoder"] = json::parse(R"({"type": "Replace", "pattern": {"String": "a"},
+                                       "content": ""})");
+        j["decoder"]["content"] = std::string(8 << 20, 'b');
+        const Tokenizer decoding = Tokenizer::fromJson(j.dump(), "/crafted/decoder.json");
+        QVERIFY_THROWS_EXCEPTION(facet::Error, (void)decoding.decode(std::vector<int32_t>{1}));
+        QCOMPARE(decoding.decode(std::vector<int32_t>{2}), std::string("b"));
+    }
+
+    // Issue #56: ICU's time limit was per piece of the text, so a text split by added tokens
+    // into many pieces, each just under the limit, ran for 25 s. The steps are now counted for
+    // the whole text.
+    void regexTimeIsCountedPerText() {
+        json j = smallTokenizer();
+        j["pre_tokenizer"] = json::parse(R"({"type": "Split", "pattern": {"Regex": "(a+)+$"},
+                                             "behavior": "Isolated", "invert": false})");
+        j["added_tokens"] = json::parse(R"([{"id": 4, "content": "<x>", "special": true}])");
+        const Tokenizer t = Tokenizer::fromJson(j.dump(), "/crafted/pieces.json");
+        const std::string piece = std::string(21, 'a') + "b"; // well under the limit alone
+        (void)t.encode(piece);
+        std::string text;
+        for (int i = 0; i < 200; ++i)
+            text += piece + "<x>";
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            (void)t.encode(text);
+            QFAIL("200 pieces near the limit were encoded");
+        } catch (const facet::Error& e) {
+            QVERIFY2(std::string(e.what()).find("took too long") != std::string::npos, e.what());
+        }
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        qInfo("the budget ran out after %.2f s", s);
+        QVERIFY(s < 10);
+    }
+
+    // Issue #56: a damaged tokenizer cache (its header fine, its contents not) failed every
+    // load instead of being ignored and written again, as the README says.
+    void damagedCacheIsIgnoredAndRewritten() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        const auto file = root / "tokenizer.json";
+        std::ofstream(file) << smallTokenizer().dump();
+        TokenizerLoadOptions options;
+        options.cacheDir = root / "cache";
+        const Tokenizer first = Tokenizer::load(file, options);
+        QVERIFY(first.loadInfo().cacheWritten);
+        const auto cache = first.loadInfo().cacheFile;
+        std::string bytes = facet::readTextFile(cache, 1 << 20, "a cache");
+        for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+                 {"\"model\"", "\"mod\"l\""}, {"\"BPE\"", "\"XYZ\""}}) {
+            std::string damaged = bytes;
+            const auto at = damaged.find(from);
+            QVERIFY(at != std::string::npos);
+            damaged.replace(at, from.size(), to);
+            std::ofstream(cache, std::ios::binary | std::ios::trunc) << damaged;
+            const Tokenizer second = Tokenizer::load(file, options);
+            QVERIFY(!second.loadInfo().fromCache && second.loadInfo().cacheDamaged);
+            QVERIFY(second.loadInfo().cacheWritten);
+            QCOMPARE(second.encode("ab"), (std::vector<int32_t>{3}));
+            const Tokenizer third = Tokenizer::load(file, options);
+            QVERIFY(third.loadInfo().fromCache && !third.loadInfo().cacheDamaged);
+        }
+    }
+
     // Finding 11: the cache's temporary file had a predictable name (a planted link there
     // was written through) and the cache was world-readable.
     void cacheIsWrittenPrivatelyUnderAnUnpredictableName() {
