@@ -1,10 +1,12 @@
 // facet-cli inspect-model DIR [--json]: what a compiled Gemma 4 folder offers (detail levels,
 // image-prefill buckets and which level uses which, sequence limits, graphs present and
-// missing) and every problem that keeps it from being used. Exit 0 if usable, 2 if not.
+// missing) and every problem that keeps it from being used, the simulator graphs' headers
+// included (sim_check.h). Exit 0 if usable, 2 if not.
 #include "args.h"
 #include "command.h"
 #include "model/graph_dtypes.h"
 #include "model/model_folder.h"
+#include "sim/sim_check.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,7 +62,18 @@ std::vector<GraphDtypes> graphDtypes(const facet::model::RblnConfig& rbln) {
     return out;
 }
 
-nlohmann::json toJson(const ModelFolder& f) {
+// The folder's problems and those of its simulator graphs, each judged from its header (a
+// graph that asks for gigabytes or lacks its weights keeps the folder from being used).
+std::vector<std::string> allProblems(const ModelFolder& f) {
+    std::vector<std::string> problems = f.problems();
+    for (const auto& file : f.files())
+        if (file.role == "graph" && file.present)
+            if (auto problem = facet::sim::simGraphProblem(f.directory() / file.relativePath))
+                problems.push_back(*problem);
+    return problems;
+}
+
+nlohmann::json toJson(const ModelFolder& f, const std::vector<std::string>& problems) {
     const auto& text = f.modelConfig().text;
     const auto& vision = f.modelConfig().vision;
     nlohmann::json bucketForLevel = nlohmann::json::object();
@@ -96,7 +109,7 @@ nlohmann::json toJson(const ModelFolder& f) {
               {"cache_metas_key", layout.cacheMetasKey},
               {"per_layer_config", f.modelConfig().text.perLayerConfig}}},
             {"graph_dtypes", graphs},
-            {"usable", f.usable()},
+            {"usable", problems.empty()},
             {"model_type", optional(f.modelConfig().modelType)},
             {"optimum_rbln_version", optional(f.optimumRblnVersion())},
             {"npu", optional(f.npu())},
@@ -126,12 +139,12 @@ nlohmann::json toJson(const ModelFolder& f) {
             {"graphs", {{"present", present}, {"missing", missing}}},
             {"files", files},
             {"warnings", f.warnings()},
-            {"problems", f.problems()}};
+            {"problems", problems}};
 }
 
-void printText(const ModelFolder& f) {
+void printText(const ModelFolder& f, const std::vector<std::string>& problems) {
     if (f.files().empty()) { // not even a folder: nothing else to show
-        for (const auto& p : f.problems())
+        for (const auto& p : problems)
             std::cout << "problem: " << p << "\n";
         return;
     }
@@ -176,12 +189,12 @@ void printText(const ModelFolder& f) {
                   << (file.required ? "" : " (optional)") << "\n";
     for (const auto& w : f.warnings())
         std::cout << "warning: " << w << "\n";
-    if (f.usable()) {
+    if (problems.empty()) {
         std::cout << "Usable: yes\n";
         return;
     }
-    std::cout << "Usable: no, " << f.problems().size() << " problem(s):\n";
-    for (const auto& p : f.problems())
+    std::cout << "Usable: no, " << problems.size() << " problem(s):\n";
+    for (const auto& p : problems)
         std::cout << "  - " << p << "\n";
 }
 
@@ -190,15 +203,17 @@ int runInspectModel(const std::vector<std::string>& argv) {
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one DIR");
     const ModelFolder folder = ModelFolder::open(args.positionals()[0]);
+    const std::vector<std::string> problems = allProblems(folder);
     if (args.flag("json"))
-        std::cout << toJson(folder).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+        std::cout << toJson(folder, problems)
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << "\n";
     else
-        printText(folder);
-    if (!folder.usable() && args.flag("json"))
-        for (const auto& p : folder.problems())
+        printText(folder, problems);
+    if (!problems.empty() && args.flag("json"))
+        for (const auto& p : problems)
             std::cerr << "facet-cli inspect-model: " << p << "\n";
-    return folder.usable() ? 0 : 2;
+    return problems.empty() ? 0 : 2;
 }
 
 const facet::cli::Registration inspectModelRegistration{

@@ -1,12 +1,16 @@
 #include "device/runtime_library.h"
 
 #include "common/error.h"
+#include "common/regular_file.h"
 
 #include <dlfcn.h>
 #include <link.h>
+#include <unistd.h>
 
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <utility>
 
 namespace facet::device {
@@ -53,8 +57,27 @@ Error deviceError(const std::string& message, const std::filesystem::path& file)
 std::shared_ptr<RuntimeLibrary>
 RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
     const auto requested = chooseLibrary(explicitPath);
+    // A path (FACET_RBLN_RUNTIME, FACET_SIM_RUNTIME, the simulator's install location) must be
+    // a regular file: dlopen of a FIFO blocks for ever, of a device reads it. RegularFile opens
+    // it without blocking; dlopen then loads that very file through /proc/self/fd, so it cannot
+    // be swapped in between (where /proc is missing, the checked path itself). A bare name is
+    // the loader's to search, as for any library; a missing file is reported as not found.
+    std::optional<RegularFile> file;
+    std::string openPath = requested.string();
+    std::error_code missing;
+    if (requested.string().find('/') != std::string::npos &&
+        std::filesystem::exists(requested, missing)) { // a missing one: dlopen's words below
+        try {
+            file.emplace(requested, std::uint64_t{1} << 40, "a runtime library");
+        } catch (const Error& e) {
+            throw deviceError(std::string("cannot load the RBLN runtime: ") + e.what(), requested);
+        }
+        const std::string viaFd = "/proc/self/fd/" + std::to_string(file->descriptor());
+        if (::access(viaFd.c_str(), R_OK) == 0)
+            openPath = viaFd;
+    }
     dlerror();
-    void* handle = dlopen(requested.c_str(), RTLD_NOW | RTLD_LOCAL);
+    void* handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         const char* why = dlerror();
         throw deviceError(
@@ -64,7 +87,11 @@ RuntimeLibrary::load(std::optional<std::filesystem::path> explicitPath) {
     }
     std::shared_ptr<RuntimeLibrary> lib(new RuntimeLibrary);
     lib->handle_ = handle;
-    lib->file_ = loadedFile(handle, requested);
+    std::error_code ec;
+    lib->file_ =
+        file ? std::filesystem::weakly_canonical(requested, ec) : loadedFile(handle, requested);
+    if (lib->file_.empty())
+        lib->file_ = requested;
 
     auto bind = [&](const char* name, bool required) -> void* {
         void* symbol = dlsym(handle, name);

@@ -1,6 +1,7 @@
 #include "device/tensor_info.h"
 
 #include "common/error.h"
+#include "common/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,14 +55,25 @@ DType parseDType(std::string_view name) {
 
 TensorInfo TensorInfo::make(std::string name, DType dtype, std::vector<int64_t> shape) {
     TensorInfo info{std::move(name), dtype, std::move(shape), 0};
-    info.bytes = static_cast<size_t>(info.elementCount()) * dtypeSize(dtype);
+    // Checked: a shape read from a file (input_info, a simulator header) must not overflow
+    // into a small allocation that a run then writes past.
+    int64_t n = 1;
+    for (auto d : info.shape)
+        if (d < 0 || __builtin_mul_overflow(n, d, &n) || n > kMaxTensorBytes)
+            throw Error("tensor '" + info.name + "': " + info.describe() + " holds more than " +
+                        std::to_string(kMaxTensorBytes) + " bytes");
+    const auto bytes = static_cast<uint64_t>(n) * dtypeSize(dtype);
+    if (bytes > static_cast<uint64_t>(kMaxTensorBytes))
+        throw Error("tensor '" + info.name + "': " + info.describe() + " holds more than " +
+                    std::to_string(kMaxTensorBytes) + " bytes");
+    info.bytes = static_cast<size_t>(bytes);
     return info;
 }
 
 int64_t TensorInfo::elementCount() const {
     int64_t n = 1;
     for (auto d : shape)
-        n *= d;
+        n *= d; // make() checked the product
     return n;
 }
 
@@ -83,14 +95,15 @@ std::vector<TensorInfo> parseInputInfo(const nlohmann::json& inputInfoSet) {
     for (const auto& entry : inputInfoSet) {
         if (!entry.is_array() || entry.size() != 3 || !entry[0].is_string() ||
             !entry[1].is_array() || !entry[2].is_string())
-            throw Error("input_info entry " + entry.dump() + " is not [name, shape, dtype]");
+            throw Error("input_info entry " + jsonExcerpt(entry) + " is not [name, shape, dtype]");
         const auto name = entry[0].get<std::string>();
         if (isStaticCacheInput(name))
             continue;
         std::vector<int64_t> shape;
         for (const auto& d : entry[1]) {
             if (!d.is_number_integer() || d.get<int64_t>() < 0)
-                throw Error("input_info entry '" + name + "' has a bad dimension " + d.dump());
+                throw Error("input_info entry '" + name + "' has a bad dimension " +
+                            jsonExcerpt(d));
             shape.push_back(d.get<int64_t>());
         }
         tensors.push_back(TensorInfo::make(name, parseDType(entry[2].get<std::string>()), shape));

@@ -19,13 +19,18 @@ enum class DType { Float32, BFloat16, Float16, Int64, Int32, Int16, Int8, UInt8,
 // Inverse of dtypeName; throws facet::Error for anything else.
 [[nodiscard]] DType parseDType(std::string_view name);
 
+// No graph input or output of any real model comes near this (Gemma 4 31B's largest, an
+// image-prefill inputs_embeds, is 12 MB); a shape past it is a damaged or crafted file.
+inline constexpr int64_t kMaxTensorBytes = int64_t{1} << 36;
+
 struct TensorInfo {
     std::string name;
     DType dtype = DType::Float32;
     std::vector<int64_t> shape;
     size_t bytes = 0;
 
-    // Computes `bytes` from shape and dtype.
+    // Computes `bytes` from shape and dtype; throws facet::Error for a negative dimension or
+    // more than kMaxTensorBytes.
     [[nodiscard]] static TensorInfo make(std::string name, DType dtype, std::vector<int64_t> shape);
     [[nodiscard]] int64_t elementCount() const;
     // "cache_position [1,128] int32"

@@ -50,7 +50,7 @@ GraphKind parseGraphKind(const std::string& name) {
 int64_t StoredTensor::elementCount() const {
     int64_t n = 1;
     for (auto d : shape)
-        n *= d;
+        n *= d; // readSimFile checked the product (and writers build small shapes)
     return n;
 }
 
@@ -138,22 +138,35 @@ void writeSimFile(const std::filesystem::path& path, const SimFile& file) {
 
 namespace {
 
-std::vector<uint16_t> readBlob(std::ifstream& in, size_t blobStart, const nlohmann::json& entry,
+// Where the weights of a file lie and whether to read them (a check reads none).
+struct Blobs {
+    const RegularFile& file;
+    uint64_t start = 0; // first byte after the aligned header
+    bool read = true;
+};
+
+// The stored bytes of a tensor, after checking that the file holds them: the header's offset
+// and byte count decide nothing about memory until the file is known to be that long.
+std::vector<uint16_t> readBlob(const Blobs& blobs, const nlohmann::json& entry,
                                uint64_t expectedBytes, const std::string& what) {
     const auto offset = entry.at("offset").get<uint64_t>();
     const auto bytes = entry.at("bytes").get<uint64_t>();
     if (bytes != expectedBytes)
         throw Error(what + " byte count does not match its shape");
+    const uint64_t available = blobs.file.size() - std::min(blobs.file.size(), blobs.start);
+    if (offset > available || bytes > available - offset)
+        throw Error("weights of " + what + " are truncated (" + std::to_string(bytes) +
+                    " bytes at offset " + std::to_string(offset) + ", the file holds " +
+                    std::to_string(available) + " after its header)");
+    if (!blobs.read)
+        return {};
     std::vector<uint16_t> values(bytes / 2);
-    in.seekg(static_cast<std::streamoff>(blobStart + offset));
-    if (!in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(bytes)))
-        throw Error("weights of " + what + " are truncated");
+    blobs.file.readAt(blobs.start + offset, values.data(), static_cast<size_t>(bytes));
     return values;
 }
 
 // The stored rows of a generated tensor: ascending unique ids inside the first dimension.
-void readRows(std::ifstream& in, size_t blobStart, const nlohmann::json& rows,
-              StoredTensor& tensor) {
+void readRows(const Blobs& blobs, const nlohmann::json& rows, StoredTensor& tensor) {
     const std::string what = "tensor '" + tensor.name + "' rows";
     if (tensor.shape.size() != 2)
         throw Error(what + ": only a 2-D tensor can store rows");
@@ -164,21 +177,34 @@ void readRows(std::ifstream& in, size_t blobStart, const nlohmann::json& rows,
             (i > 0 && g.rowIds[i] <= g.rowIds[i - 1]))
             throw Error(what + ": ids must be ascending, unique and below " +
                         std::to_string(tensor.shape[0]));
-    g.rowValues = readBlob(in, blobStart, rows,
-                           g.rowIds.size() * static_cast<uint64_t>(tensor.shape[1]) * 2, what);
+    // rowIds.size() <= shape[0], so the product is bounded by the tensor's checked size.
+    g.rowValues =
+        readBlob(blobs, rows, g.rowIds.size() * static_cast<uint64_t>(tensor.shape[1]) * 2, what);
+}
+
+// The shape's element count, each dimension positive and the product checked.
+int64_t checkedElements(const StoredTensor& tensor) {
+    if (tensor.shape.empty())
+        throw Error("tensor '" + tensor.name + "' has an empty shape");
+    int64_t n = 1;
+    for (int64_t d : tensor.shape)
+        if (d <= 0 || __builtin_mul_overflow(n, d, &n) || n > kMaxSimTensorElements)
+            throw Error("tensor '" + tensor.name + "' has a shape of more than " +
+                        std::to_string(kMaxSimTensorElements) +
+                        " elements or a dimension that is not positive");
+    return n;
 }
 
 } // namespace
 
-SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly) {
-    // A FIFO or device named as a graph would block or never end: refuse anything but a
-    // regular file before the stream opens it.
-    (void)RegularFile(path, std::uint64_t{1} << 40, "a simulator model");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw fileError(path, "cannot open the file");
-    std::string magic;
-    std::getline(in, magic);
+SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly, bool readWeights) {
+    // A FIFO or device named as a graph would block or never end: only a regular file, read
+    // with pread at offsets checked against its size.
+    const RegularFile in(path, std::uint64_t{1} << 40, "a simulator model");
+    std::string head(static_cast<size_t>(std::min<uint64_t>(in.size(), 128)), '\0');
+    in.readAt(0, head.data(), head.size());
+    const auto firstEnd = head.find('\n');
+    const std::string magic = head.substr(0, firstEnd);
     if (!magic.starts_with("facet simulator"))
         throw fileError(path, "not a Facet simulator model (no \"facet simulator\" header); the "
                               "built-in simulator runs only folders written by `facet-cli "
@@ -187,21 +213,25 @@ SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly) {
     if (magic != kMagicLine)
         throw fileError(path, "unsupported simulator format '" + magic + "' (expected '" +
                                   kMagicLine + "')");
-    std::string lengthLine;
-    std::getline(in, lengthLine);
+    const auto secondEnd = head.find('\n', firstEnd + 1);
+    if (secondEnd == std::string::npos)
+        throw fileError(path, "corrupt simulator header (no length line)");
+    const std::string lengthLine = head.substr(firstEnd + 1, secondEnd - firstEnd - 1);
     size_t jsonBytes = 0;
     try {
         jsonBytes = std::stoull(lengthLine);
     } catch (const std::exception&) {
         throw fileError(path, "corrupt simulator header (bad length line)");
     }
+    const size_t jsonStart = secondEnd + 1;
     if (jsonBytes == 0 || jsonBytes > kMaxHeaderBytes)
         throw fileError(path, "corrupt simulator header (length " + lengthLine + ")");
-    std::string json(jsonBytes, '\0');
-    if (!in.read(json.data(), static_cast<std::streamsize>(jsonBytes)))
+    if (jsonBytes > in.size() - jsonStart)
         throw fileError(path, "truncated simulator header");
-    const size_t headerEnd = magic.size() + 1 + lengthLine.size() + 1 + jsonBytes;
-    const size_t blobStart = (headerEnd + kAlignment - 1) / kAlignment * kAlignment;
+    std::string json(jsonBytes, '\0');
+    in.readAt(jsonStart, json.data(), jsonBytes);
+    const size_t headerEnd = jsonStart + jsonBytes;
+    const Blobs blobs{in, (headerEnd + kAlignment - 1) / kAlignment * kAlignment, readWeights};
 
     SimFile file;
     try {
@@ -212,23 +242,25 @@ SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly) {
             file.graphs.push_back(
                 {device::parseInputInfo(g.at("inputs")), device::parseInputInfo(g.at("outputs"))});
         file.config = header.at("config");
+        int64_t total = 0;
         for (const auto& t : header.at("tensors")) {
             StoredTensor tensor;
             tensor.name = t.at("name").get<std::string>();
             tensor.shape = t.at("shape").get<std::vector<int64_t>>();
-            if (tensor.elementCount() <= 0)
-                throw Error("tensor '" + tensor.name + "' has an empty shape");
+            const int64_t elements = checkedElements(tensor);
+            if (__builtin_add_overflow(total, elements, &total) || total > kMaxSimFileElements)
+                throw Error("its tensors hold more than " + std::to_string(kMaxSimFileElements) +
+                            " elements: more than the simulator's tiny models ever have");
             if (t.contains("generator")) {
                 tensor.generated = GeneratedWeights{t["generator"].at("seed").get<uint64_t>(),
                                                     t["generator"].at("scale").get<float>(),
                                                     {},
                                                     {}};
                 if (t.contains("rows"))
-                    readRows(in, blobStart, t["rows"], tensor);
+                    readRows(blobs, t["rows"], tensor);
             } else {
-                tensor.bf16 =
-                    readBlob(in, blobStart, t, static_cast<uint64_t>(tensor.elementCount()) * 2,
-                             "tensor '" + tensor.name + "'");
+                tensor.bf16 = readBlob(blobs, t, static_cast<uint64_t>(elements) * 2,
+                                       "tensor '" + tensor.name + "'");
             }
             file.tensors.push_back(std::move(tensor));
         }

@@ -18,6 +18,12 @@ namespace facet::sim {
 inline constexpr const char* kMagicLine = "facet simulator rbln 1";
 inline constexpr int kFormatVersion = 1;
 
+// The simulator runs tiny Gemma 4-shaped models (the demo's largest tensor, the 262,144-row
+// embedding, has 16.8 M elements): a header describing more is damaged or crafted, refused
+// before anything is allocated for it.
+inline constexpr int64_t kMaxSimTensorElements = int64_t{1} << 27;
+inline constexpr int64_t kMaxSimFileElements = int64_t{1} << 28;
+
 // Weights: a file of weights only (a trained model's, read by the folder writer), never a graph.
 enum class GraphKind { VisionTower, Projector, Prefill, ImagePrefill, Decoder, Weights };
 [[nodiscard]] const char* graphKindName(GraphKind kind);
@@ -65,7 +71,11 @@ struct SimFile {
 
 void writeSimFile(const std::filesystem::path& path, const SimFile& file);
 // Throws facet::fileError(path, ...) for a missing, truncated or non-simulator file, and for a
-// file without graphs (a weights-only file) unless `weightsOnly`.
-[[nodiscard]] SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly = false);
+// file without graphs (a weights-only file) unless `weightsOnly`. Every shape's size is checked
+// (kMaxSimTensorElements, kMaxSimFileElements) and every stored tensor's bytes against the
+// file's length before anything is allocated for them. `readWeights` false checks the same
+// and reads no weights (the tensors' bf16 stay empty): for a check of the file alone.
+[[nodiscard]] SimFile readSimFile(const std::filesystem::path& path, bool weightsOnly = false,
+                                  bool readWeights = true);
 
 } // namespace facet::sim

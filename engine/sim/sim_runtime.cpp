@@ -59,6 +59,69 @@ GraphSpec expectedSpec(const SimFile& file, size_t index) {
     throw Error("unknown graph kind");
 }
 
+// a + b and a * b for the memory plan; a result past 2^62 stands for "too much".
+uint64_t add(uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    return __builtin_add_overflow(a, b, &r) ? uint64_t{1} << 62 : r;
+}
+uint64_t mul(uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? uint64_t{1} << 62 : r;
+}
+
+} // namespace
+
+uint64_t plannedSimBytes(const SimFile& file) {
+    uint64_t bytes = 0;
+    for (const auto& t : file.tensors)
+        bytes = add(bytes, mul(static_cast<uint64_t>(t.elementCount()), 6));
+    for (const auto& g : file.graphs)
+        for (const auto* set : {&g.inputs, &g.outputs})
+            for (const auto& t : *set)
+                bytes = add(bytes, mul(t.bytes, 4));
+    if (file.kind == GraphKind::Prefill || file.kind == GraphKind::ImagePrefill ||
+        file.kind == GraphKind::Decoder) {
+        const auto text = file.config.at("text").get<TextConfig>();
+        const auto cache = file.config.at("cache").get<CacheConfig>();
+        validate(text);
+        validate(cache);
+        uint64_t sliding = 0;
+        for (bool s : text.sliding)
+            sliding += s ? 1 : 0;
+        const uint64_t global = static_cast<uint64_t>(text.layers) - sliding;
+        const uint64_t row = mul(mul(2, static_cast<uint64_t>(text.kvDim())), sizeof(float));
+        bytes = add(bytes, mul(mul(mul(static_cast<uint64_t>(cache.batchSize), sliding),
+                                   static_cast<uint64_t>(text.slidingWindow)),
+                               row));
+        bytes = add(bytes, mul(mul(mul(static_cast<uint64_t>(cache.numBlocks), global),
+                                   static_cast<uint64_t>(cache.blockSize)),
+                               row));
+    }
+    return bytes;
+}
+
+namespace {
+
+// Everything load() checks before it builds the model: the layout of each graph against its
+// kind and configuration, and the memory the graph would take.
+void checkFile(const SimFile& file) {
+    for (size_t i = 0; i < file.graphs.size(); ++i) {
+        const auto expected = expectedSpec(file, i);
+        if (!sameLayout(expected.inputs, file.graphs[i].inputs) ||
+            !sameLayout(expected.outputs, file.graphs[i].outputs))
+            throw Error("graph " + std::to_string(i) + " layout disagrees with its kind '" +
+                        graphKindName(file.kind) + "'");
+    }
+    const uint64_t planned = plannedSimBytes(file);
+    if (planned > kMaxSimGraphBytes)
+        throw Error("the graph would need " +
+                    (planned >= uint64_t{1} << 62 ? std::string("more than 2^62")
+                                                  : std::to_string(planned)) +
+                    " bytes of memory; the simulator's tiny models need at most " +
+                    std::to_string(kMaxSimGraphBytes) +
+                    " (its configuration or shapes are damaged or crafted)");
+}
+
 template <class T> const T* as(const void* p) {
     return static_cast<const T*>(p);
 }
@@ -71,13 +134,7 @@ std::shared_ptr<const LoadedModel> LoadedModel::load(const std::filesystem::path
     model->file_ = readSimFile(path);
     const auto& file = model->file_;
     try {
-        for (size_t i = 0; i < file.graphs.size(); ++i) {
-            const auto expected = expectedSpec(file, i);
-            if (!sameLayout(expected.inputs, file.graphs[i].inputs) ||
-                !sameLayout(expected.outputs, file.graphs[i].outputs))
-                throw Error("graph " + std::to_string(i) + " layout disagrees with its kind '" +
-                            graphKindName(file.kind) + "'");
-        }
+        checkFile(file);
         switch (file.kind) {
         case GraphKind::VisionTower:
             model->vision_ = VisionModel::fromFile(file);
@@ -97,6 +154,19 @@ std::shared_ptr<const LoadedModel> LoadedModel::load(const std::filesystem::path
         throw fileError(path, e.what());
     }
     return model;
+}
+
+void LoadedModel::check(const std::filesystem::path& path) {
+    const SimFile file = readSimFile(path, false, false);
+    try {
+        checkFile(file);
+        if (file.kind == GraphKind::VisionTower || file.kind == GraphKind::Projector)
+            validate(file.config.at("vision").get<VisionConfig>());
+    } catch (const nlohmann::json::exception& e) {
+        throw fileError(path, std::string("bad simulator configuration: ") + e.what());
+    } catch (const Error& e) {
+        throw fileError(path, e.what());
+    }
 }
 
 GraphInstance::GraphInstance(std::shared_ptr<const LoadedModel> model, int device, int index)

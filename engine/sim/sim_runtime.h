@@ -6,16 +6,31 @@
 #include "sim/vision_model.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <vector>
 
 namespace facet::sim {
 
+// The most memory one simulator graph may plan for (weights, buffers, KV cache), judged from
+// its header before anything is allocated: the demo model's largest graph plans ~110 MB.
+inline constexpr uint64_t kMaxSimGraphBytes = uint64_t{1} << 30;
+
+// What loading and running a graph will hold at most, from its header alone: the weights as
+// bf16 and float (6 bytes an element, generated ones included), each graph's inputs and outputs
+// four times over (the buffers and a run's work arrays), and for the language-model graphs the
+// KV cache (the sliding-window rings allocated at once, every global block once written).
+// Checked arithmetic; 2^62 stands for "more". Throws facet::Error for an invalid config.
+[[nodiscard]] uint64_t plannedSimBytes(const SimFile& file);
+
 class LoadedModel {
 public:
     // Reads and checks the file; throws facet::Error naming it.
     static std::shared_ptr<const LoadedModel> load(const std::filesystem::path& path);
+    // The same checks without building the model or reading its weights (what inspect-model
+    // asks): throws facet::Error naming the file and the problem.
+    static void check(const std::filesystem::path& path);
 
     const std::filesystem::path& path() const { return path_; }
     const SimFile& file() const { return file_; }

@@ -8,8 +8,11 @@
 
 #include <QtTest>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
+
+#include <sys/stat.h>
 
 using namespace facet;
 namespace fs = std::filesystem;
@@ -84,6 +87,27 @@ private slots:
         const auto foreign =
             errorOf([] { (void)device::RuntimeLibrary::load(fs::path("libm.so.6")); });
         QVERIFY2(foreign.contains("rbln_create_model is missing"), qPrintable(foreign));
+    }
+
+    // Issue #56: a FIFO named as FACET_RBLN_RUNTIME (or FACET_SIM_RUNTIME) blocked dlopen for
+    // ever. Only a regular file is loaded, opened without blocking.
+    void fifoAsTheRuntimeFailsAtOnce() {
+        const fs::path fifo = facet::test::dataDir() / "runtime-fifo.so";
+        fs::remove(fifo);
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        const auto start = std::chrono::steady_clock::now();
+        const auto msg = errorOf([&] { (void)device::RuntimeLibrary::load(fifo); });
+        QVERIFY2(msg.contains("not a regular file (a FIFO)") &&
+                     msg.contains(QString::fromStdString(fifo.string())),
+                 qPrintable(msg));
+        QVERIFY(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+        const auto directory =
+            errorOf([] { (void)device::RuntimeLibrary::load(fs::path("/tmp/")); });
+        QVERIFY2(directory.contains("a directory"), qPrintable(directory));
+        fs::remove(fifo);
+        // Loading through the checked descriptor still names the real file.
+        QCOMPARE(device::RuntimeLibrary::load(fs::path(FACET_SIM_RUNTIME_FILE))->file(),
+                 fs::canonical(FACET_SIM_RUNTIME_FILE));
     }
 
     void refusesNonSimulatorFiles() {

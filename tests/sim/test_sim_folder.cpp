@@ -6,12 +6,15 @@
 
 #include "common/bf16.h"
 #include "model/model_folder.h"
+#include "sim/sim_check.h"
+#include "sim/sim_runtime.h"
 #include "sim/sim_weights.h"
 #include "sim/weight_generator.h"
 
 #include <QtTest>
 
 #include <fstream>
+#include <sys/resource.h>
 
 using namespace facet;
 namespace fs = std::filesystem;
@@ -47,6 +50,30 @@ std::string readAll(const fs::path& file) {
 const QStringList kSmall{"--seed",          "3",       "--levels",      "70,280",
                          "--image-buckets", "128,384", "--max-seq-len", "2048",
                          "--partition",     "1024"};
+
+// A graph file with its header's JSON changed by `edit`, with its weights or (`weights` false)
+// none at all: what a crafted 10 KB prefill.rbln looks like.
+void craftGraph(const fs::path& from, const fs::path& to,
+                const std::function<void(nlohmann::json&)>& edit, bool weights) {
+    const std::string bytes = readAll(from);
+    const auto first = bytes.find('\n');
+    const auto second = bytes.find('\n', first + 1);
+    const auto length = std::stoull(bytes.substr(first + 1, second - first - 1));
+    nlohmann::json header = nlohmann::json::parse(bytes.substr(second + 1, length));
+    edit(header);
+    std::string json = header.dump();
+    std::string out = bytes.substr(0, first + 1) + std::to_string(json.size()) + "\n" + json;
+    out.resize((out.size() + 63) / 64 * 64, '\0');
+    if (weights)
+        out += bytes.substr((second + 1 + length + 63) / 64 * 64);
+    std::ofstream(to, std::ios::binary | std::ios::trunc) << out;
+}
+
+long peakRssKiB() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
 
 } // namespace
 
@@ -145,6 +172,93 @@ private slots:
         QCOMPARE(got.size(), 4);
         for (int i = 0; i < 4; ++i)
             QCOMPARE(got[i].toDouble(), want[i].toDouble());
+    }
+
+    // Issue #56: a simulator graph decided its allocations from its header before checking
+    // that the file holds the data, with an unchecked shape product: a 10 KB prefill.rbln cost
+    // 2.4 GB, and inspect-model called the folder usable. Each crafted header is refused
+    // before anything is allocated for it, by loading and by inspect-model alike.
+    void craftedGraphHeadersAreRefusedBeforeAllocating() {
+        QCOMPARE(makeModel(data_ / "crafted", kSmall).code, 0);
+        const fs::path original = data_ / "a" / "language_model" / "prefill.rbln";
+        const fs::path target = data_ / "crafted" / "language_model" / "prefill.rbln";
+        const auto planned = sim::plannedSimBytes(sim::readSimFile(original, false, false));
+        qInfo("the small model's prefill graph plans %llu bytes",
+              static_cast<unsigned long long>(planned));
+        QVERIFY(planned < sim::kMaxSimGraphBytes / 4);
+        QCOMPARE(sim::simGraphProblem(original), std::optional<std::string>());
+
+        const auto firstStored = [](nlohmann::json& h) -> nlohmann::json& {
+            for (auto& t : h["tensors"])
+                if (t.contains("offset"))
+                    return t;
+            throw std::runtime_error("no stored tensor");
+        };
+        struct Case {
+            const char* name;
+            std::function<void(nlohmann::json&)> edit;
+            const char* said;
+        };
+        const std::vector<Case> cases = {
+            // 1.2 G elements stored (2.4 GB) in a file of a few KB.
+            {"stored 2.4 GB",
+             [&](nlohmann::json& h) {
+                 auto& t = firstStored(h);
+                 t["shape"] = {20000, 60000};
+                 t["bytes"] = 2400000000ull;
+             },
+             "elements"},
+            // Within the shape limits, but the file does not hold the bytes.
+            {"truncated",
+             [&](nlohmann::json& h) {
+                 auto& t = firstStored(h);
+                 t["shape"] = {4096, 4096};
+                 t["bytes"] = 4096ull * 4096 * 2;
+             },
+             "truncated"},
+            // A product that overflows int64 into something small.
+            {"overflow",
+             [&](nlohmann::json& h) {
+                 auto& t = firstStored(h);
+                 t["shape"] = {4294967296ll, 4294967296ll, 4};
+                 t["bytes"] = 0;
+             },
+             "elements"},
+            // Generated weights and a KV cache that a config far past a tiny model asks for.
+            {"sliding window",
+             [](nlohmann::json& h) { h["config"]["text"]["sliding_window"] = 1 << 30; },
+             "bytes of memory"},
+            {"graph input",
+             [](nlohmann::json& h) {
+                 h["graphs"][0]["inputs"][0][1] = {1, 1 << 30, 1 << 30};
+             },
+             "bytes"},
+        };
+        const long before = peakRssKiB();
+        for (const Case& c : cases) {
+            const bool stored =
+                std::string(c.name) != "sliding window" && std::string(c.name) != "graph input";
+            craftGraph(original, target, c.edit, !stored);
+            QVERIFY(!stored || fs::file_size(target) < 64 * 1024);
+            const auto problem = sim::simGraphProblem(target);
+            QVERIFY2(problem && problem->find("prefill.rbln") != std::string::npos &&
+                         problem->find(c.said) != std::string::npos,
+                     (std::string(c.name) + ": " + problem.value_or("none")).c_str());
+            try {
+                (void)sim::LoadedModel::load(target);
+                QFAIL(c.name);
+            } catch (const facet::Error& e) {
+                QVERIFY2(std::string(e.what()).find("prefill.rbln") != std::string::npos, e.what());
+            }
+            const auto r =
+                runProcess(QString::fromStdString(facet::test::cliPath().string()),
+                           {"inspect-model", QString::fromStdString((data_ / "crafted").string())});
+            QVERIFY2(r.code == 2 && r.out.contains("Usable: no") && r.out.contains("prefill.rbln"),
+                     qPrintable(QString(c.name) + ": " + r.out + r.err));
+        }
+        const long grownMiB = (peakRssKiB() - before) / 1024;
+        qInfo("peak RSS grew by %ld MiB over the crafted graphs", grownMiB);
+        QVERIFY2(grownMiB < 100, qPrintable(QString::number(grownMiB)));
     }
 
     void refusesWhatOptimumRefuses() {
