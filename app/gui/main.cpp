@@ -5,6 +5,7 @@
 #include "Common/themechoice.h"
 #include "commandline.h"
 #include "core/support/logfile.h"
+#include "core/support/redaction.h"
 #include "core/types/replystats.h"
 #include "core/worker/engineclient.h"
 #include "qmlmodules.h"
@@ -52,21 +53,24 @@ QString outcomeLine(const QString& request, const QJsonObject& stats) {
 void logEngineEvents(facet::ui::AppController& app) {
     using facet::app::EngineClient;
     using facet::app::ModelLoader;
+    using facet::app::redactedText;
+    using facet::app::redactedUrl;
     using facet::app::RequestStream;
     EngineClient* engine = app.engine();
     QObject::connect(&engine->model(), &ModelLoader::modelLoaded, engine, [engine] {
-        qCInfo(lcEngine).noquote() << "model loaded from" << engine->model().modelDir()
+        qCInfo(lcEngine).noquote() << "model loaded from" << redactedUrl(engine->model().modelDir())
                                    << engine->model().info().toCompactJson();
     });
     QObject::connect(&engine->model(), &ModelLoader::stateChanged, engine, [engine] {
         if (engine->model().state() == ModelLoader::State::Failed)
-            qCWarning(lcEngine).noquote() << "model load failed:" << engine->model().lastError();
+            qCWarning(lcEngine).noquote()
+                << "model load failed:" << redactedText(engine->model().lastError());
     });
     QObject::connect(&engine->model(), &ModelLoader::loadProblemChanged, engine, [engine] {
         if (!engine->model().loadProblem().isEmpty())
             qCWarning(lcEngine).noquote()
-                << "model load failed:" << engine->model().loadProblemFolder()
-                << engine->model().loadProblem() << "(the loaded model was kept)";
+                << "model load failed:" << redactedUrl(engine->model().loadProblemFolder())
+                << redactedText(engine->model().loadProblem()) << "(the loaded model was kept)";
     });
     // Each request's outcome in one line (stopped, finished, limits), for bug reports; a
     // comparison's requests one line per column (its level is in the buckets).
@@ -81,14 +85,17 @@ void logEngineEvents(facet::ui::AppController& app) {
                      });
     QObject::connect(&engine->requests(), &RequestStream::columnFailed, engine,
                      [](quint64 id, int column, const QString& message, const QJsonObject&) {
-                         qCWarning(lcEngine).noquote()
-                             << "request" << id << "column" << column << "failed:" << message;
+                         qCWarning(lcEngine).noquote() << "request" << id << "column" << column
+                                                       << "failed:" << redactedText(message);
                      });
     QObject::connect(&engine->requests(), &RequestStream::failed, engine,
                      [](quint64 id, const QString& message, const QJsonObject&) {
-                         qCWarning(lcEngine).noquote() << "request" << id << "failed:" << message;
+                         qCWarning(lcEngine).noquote()
+                             << "request" << id << "failed:" << redactedText(message);
                      });
-    const auto logNotice = [](const QString& message) { qCInfo(lcApp).noquote() << message; };
+    const auto logNotice = [](const QString& message) {
+        qCInfo(lcApp).noquote() << redactedText(message);
+    };
     QObject::connect(app.chat(), &facet::ui::ChatSession::notice, app.chat(), logNotice);
     QObject::connect(app.library(), &facet::ui::ConversationLibrary::notice, app.library(),
                      logNotice);

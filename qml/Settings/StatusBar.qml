@@ -56,8 +56,8 @@ Pane {
                                                      : qsTr("levels %1").arg(bar.engine.model.detailLevels.join(", "))
             // Whether it answers now: a dead server never keeps its last good round trip.
             if (!server.answering)
-                return qsTr("server %1 · %2 · not answering: %3").arg(server.url).arg(info.name).arg(server.healthNote)
-            return qsTr("server %1 · %2 · %3 ms round trip · %4").arg(server.url).arg(info.name)
+                return qsTr("server %1 · %2 · not answering: %3").arg(server.displayUrl).arg(info.name).arg(server.healthNote)
+            return qsTr("server %1 · %2 · %3 ms round trip · %4").arg(server.displayUrl).arg(info.name)
                    .arg(Math.round(server.roundTripMs)).arg(levels)
                    + (server.healthNote.length > 0 ? " · " + server.healthNote : "")
         }

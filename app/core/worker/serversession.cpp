@@ -1,5 +1,6 @@
 #include "core/worker/serversession.h"
 
+#include "core/support/redaction.h"
 #include "core/worker/serverquery.h"
 #include "remote/chat_request.h"
 #include "remote/remote_engine.h"
@@ -51,9 +52,13 @@ ServerSession::ServerSession(EngineWorker& worker, ModelLoader& model, bool supp
             });
 }
 
+QString ServerSession::displayUrl() const {
+    return redactedUrl(url());
+}
+
 void ServerSession::setAnswering(bool up, const QString& note) {
     answering_ = up;
-    healthNote_ = note;
+    healthNote_ = redactedText(note, key_);
     emit roundTripChanged();
 }
 
@@ -110,7 +115,7 @@ void ServerSession::requestFailed(const ErrorInfo& error) {
                        "--trust-request-mm-kwargs). Facet now sends none: the server's default "
                        "level applies. Regenerate to ask again; restart the server with "
                        "--trust-request-mm-kwargs to choose levels.")
-                        .arg(url()));
+                        .arg(displayUrl()));
         return;
     }
     // vllm-rbln's engine may stop on a level it was not compiled for: is it still there?

@@ -21,6 +21,8 @@ class ServerSession : public QObject {
     Q_OBJECT
     Q_PROPERTY(bool connected READ connected NOTIFY connectedChanged)
     Q_PROPERTY(QString url READ url NOTIFY connectedChanged)
+    // The URL as shown: a password in it (http://user:pw@host) never reaches the screen.
+    Q_PROPERTY(QString displayUrl READ displayUrl NOTIFY connectedChanged)
     Q_PROPERTY(double roundTripMs READ roundTripMs NOTIFY roundTripChanged)
     // The server's last answer to GET /v1/models (the round trip) or /health was good.
     Q_PROPERTY(bool answering READ answering NOTIFY roundTripChanged)
@@ -37,6 +39,7 @@ public:
     // A server's model is in use.
     bool connected() const { return model_.fromServer(); }
     QString url() const { return connected() ? model_.modelDir() : QString(); }
+    QString displayUrl() const;
     double roundTripMs() const { return roundTripMs_; }
     bool answering() const { return answering_; }
     QString healthNote() const { return healthNote_; }
