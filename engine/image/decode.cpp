@@ -5,6 +5,8 @@
 #include "image/formats.h"
 
 #include <algorithm>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -54,7 +56,53 @@ HeaderInfo probe(detail::Bytes bytes) {
     }
     detail::checkPixelLimit(info.width, info.height);
     checkMemory(info, bytes.size());
+    if (!info.truncated.empty())
+        throw Error(info.truncated);
     return info;
+}
+
+// What the head of a file larger than its head says, when it says it: the dimensions (and for
+// some formats more) from the format's own probe run on the head alone, or from a PNG's IHDR,
+// which is always first. Nothing when the head is not enough (a probe that needs the whole
+// file fails on a part of it): the whole file is judged as before.
+std::optional<HeaderInfo> probeHead(detail::Bytes head) {
+    const Format format = detail::sniffFormat(head);
+    if (format == Format::Png) {
+        if (head.size() < 24 || std::memcmp(&head[12], "IHDR", 4) != 0)
+            return std::nullopt;
+        const std::uint32_t w = detail::be32(&head[16]), h = detail::be32(&head[20]);
+        if (w == 0 || h == 0 || w > 0x7FFFFFFF || h > 0x7FFFFFFF)
+            return std::nullopt;
+        return HeaderInfo{Format::Png, static_cast<int>(w), static_cast<int>(h), 1, 0};
+    }
+    try {
+        switch (format) {
+        case Format::Jpeg:
+            return detail::probeJpeg(head);
+        case Format::Gif:
+            return detail::probeGif(head);
+        case Format::Bmp:
+            return detail::probeBmp(head);
+        case Format::WebP:
+            return detail::probeWebp(head);
+        case Format::Png:
+            break;
+        }
+    } catch (const Error&) {
+    }
+    return std::nullopt;
+}
+
+// The file's bytes, its head judged first: a file whose head already shows an image past the
+// pixel limit or the decode-memory plan is refused before the rest (up to 768 MiB) is read.
+std::vector<std::uint8_t> readJudged(const std::filesystem::path& file) {
+    detail::OpenedImageFile opened = detail::openImageFile(file);
+    if (opened.file->size() > opened.head.size())
+        if (const auto info = probeHead(opened.head)) {
+            detail::checkPixelLimit(info->width, info->height);
+            checkMemory(*info, opened.file->size());
+        }
+    return detail::readWholeImageFile(std::move(opened));
 }
 
 template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn) {
@@ -85,7 +133,7 @@ void checkPixelLimit(std::int64_t width, std::int64_t height) {
 
 Dimensions probeDimensions(const std::filesystem::path& file) {
     return withPath(file, [&] {
-        const std::vector<std::uint8_t> bytes = detail::readImageFile(file);
+        const std::vector<std::uint8_t> bytes = readJudged(file);
         const HeaderInfo info = probe(bytes);
         const bool swaps = info.orientation >= 5;
         return Dimensions{swaps ? info.height : info.width, swaps ? info.width : info.height};
@@ -94,7 +142,7 @@ Dimensions probeDimensions(const std::filesystem::path& file) {
 
 RgbImage decodeImage(const std::filesystem::path& file) {
     return withPath(file, [&] {
-        std::vector<std::uint8_t> bytes = detail::readImageFile(file);
+        std::vector<std::uint8_t> bytes = readJudged(file);
         const HeaderInfo info = probe(bytes);
         RgbImage image;
         switch (info.format) {

@@ -6,8 +6,6 @@
 #include "common/error.h"
 #include "image/formats.h"
 
-#include "common/regular_file.h"
-
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -21,20 +19,33 @@ std::string mebibytes(std::uint64_t bytes) {
 
 } // namespace
 
-std::vector<std::uint8_t> readImageFile(const std::filesystem::path& file) {
+OpenedImageFile openImageFile(const std::filesystem::path& file) {
     // Opened as every user-named file is (common/regular_file.h: regular files only, without
     // blocking). Its size limit is checked here, after the signature: a large file that is not
     // an image is named as such, unread.
-    const RegularFile in(file, std::numeric_limits<std::uint64_t>::max(), "an image");
-    std::uint8_t head[16];
-    const auto headSize = static_cast<std::size_t>(std::min<std::uint64_t>(in.size(), sizeof head));
-    in.readAt(0, head, headSize);
-    sniffFormat(Bytes(head, headSize));
+    OpenedImageFile opened;
+    opened.file =
+        std::make_unique<RegularFile>(file, std::numeric_limits<std::uint64_t>::max(), "an image");
+    const RegularFile& in = *opened.file;
+    std::uint8_t signature[16];
+    const auto signatureSize =
+        static_cast<std::size_t>(std::min<std::uint64_t>(in.size(), sizeof signature));
+    in.readAt(0, signature, signatureSize);
+    sniffFormat(Bytes(signature, signatureSize));
     if (in.size() > kMaxImageFileBytes)
         throw Error("the file is " + mebibytes(in.size()) + ", more than the " +
                     mebibytes(kMaxImageFileBytes) + " Facet reads as an image");
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(in.size()));
-    in.readAt(0, bytes.data(), bytes.size());
+    opened.head.resize(static_cast<std::size_t>(std::min(in.size(), kImageHeadBytes)));
+    in.readAt(0, opened.head.data(), opened.head.size());
+    return opened;
+}
+
+std::vector<std::uint8_t> readWholeImageFile(OpenedImageFile opened) {
+    std::vector<std::uint8_t> bytes = std::move(opened.head);
+    const RegularFile& in = *opened.file;
+    const std::size_t have = bytes.size();
+    bytes.resize(static_cast<std::size_t>(in.size()));
+    in.readAt(have, bytes.data() + have, bytes.size() - have);
     return bytes;
 }
 

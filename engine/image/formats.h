@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace facet::image::detail {
 
@@ -13,12 +14,22 @@ using Bytes = std::span<const std::uint8_t>;
 enum class Format { Jpeg, Png, Gif, Bmp, WebP };
 
 struct HeaderInfo {
+    HeaderInfo() = default;
+    explicit HeaderInfo(Format f, int w = 0, int h = 0, int orient = 1, std::uint64_t working = 0)
+        : format(f), width(w), height(h), orientation(orient), workingBytes(working) {}
+
     Format format = Format::Jpeg;
     int width = 0, height = 0; // as stored, before EXIF orientation
     int orientation = 1;       // EXIF Orientation tag, 1 when absent or invalid
     // The decoder's peak memory besides the file bytes and the RGB result, estimated from the
     // header so that an image that cannot fit is refused before anything is allocated.
     std::uint64_t workingBytes = 0;
+    // Set when the file's data cannot hold the image the header describes (judged from sizes
+    // alone: deflate's and LZW's best ratios, a JPEG's bit per block), with the reason. Pillow
+    // refuses such a file as truncated once it runs out of data; Facet refuses it before
+    // decoding, after the pixel limit and the memory plan (the order of Pillow's and Facet's
+    // own checks).
+    std::string truncated;
 };
 
 // Peak memory of one decode (file bytes, decoder working memory, RGB result, orientation copy)

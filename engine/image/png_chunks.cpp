@@ -274,6 +274,8 @@ int orientation(const Walk& walk) {
 HeaderInfo probePng(Bytes file) {
     HeaderInfo info{Format::Png};
     Walk walk;
+    std::uint64_t imageDataBytes = 0; // what the image-data chunks hold
+    std::uint64_t pixelBits = 0;      // what the image needs, before compression
     enum { Header, ImageData, AfterImageData, Done } phase = Header;
     bool animated = false;
     size_t pos = 8;
@@ -296,6 +298,9 @@ HeaderInfo probePng(Bytes file) {
             info.width = walk.width = static_cast<int>(w);
             info.height = walk.height = static_cast<int>(h);
             info.workingBytes = pngWorkingBytes(w, h, body[8], body[9], body[12] != 0);
+            const unsigned colour = body[9];
+            const unsigned channels = colour == 2 ? 3 : colour == 4 ? 2 : colour == 6 ? 4 : 1;
+            pixelBits = std::uint64_t{w} * h * channels * body[8];
         }
         // Pillow reads a chunk type as four word characters; anything else is a broken file
         // while it opens the PNG or reads its image data (after that it just stops reading).
@@ -321,6 +326,7 @@ HeaderInfo probePng(Bytes file) {
         if (is("IEND")) {
             phase = Done;
         } else if (phase == ImageData) {
+            imageDataBytes += length;
             if (is("fdAT"))
                 walk.frameData(body);
         } else {
@@ -347,6 +353,16 @@ HeaderInfo probePng(Bytes file) {
         }
         pos += 12 + length;
     }
+    // Deflate cannot compress better than 1032:1 (a 258-byte match in 2 bits), so image data
+    // that could not hold the pixels even then is truncated: judged here, from the chunk
+    // lengths, instead of after inflating gigabytes (a 32 KB file claimed 1 x 16.7 M RGB).
+    // Pillow reads it to the end and refuses it as truncated too.
+    const std::uint64_t needed = (pixelBits + 7) / 8;
+    if (needed / 1032 > imageDataBytes + 16)
+        info.truncated = "truncated PNG (" + std::to_string(imageDataBytes) +
+                         " bytes of image data cannot hold the " + std::to_string(needed) +
+                         " bytes of a " + std::to_string(info.width) + "x" +
+                         std::to_string(info.height) + " image)";
     info.orientation = orientation(walk);
     return info;
 }

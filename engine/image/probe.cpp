@@ -127,6 +127,22 @@ HeaderInfo probeJpeg(Bytes file) {
                 throw Error("corrupt JPEG (scan before frame header)");
             const bool allInFirstScan = !body.empty() && body[0] == frame[5];
             info.workingBytes = jpegWorkingBytes(frame, progressive || !allInFirstScan);
+            // Every block's DC value is coded in some scan, in one bit at the least; a
+            // component has at least ceil(w / 8 hMax) x ceil(h / 8 vMax) blocks. Data after
+            // the first scan header that is shorter than that is truncated (the file ends
+            // before the image does), known before libjpeg allocates for the whole image.
+            std::uint64_t hMax = 1, vMax = 1;
+            for (std::uint64_t c = 0; c < frame[5] && 8 + 3 * c < frame.size(); ++c) {
+                hMax = std::max<std::uint64_t>(hMax, frame[7 + 3 * c] >> 4);
+                vMax = std::max<std::uint64_t>(vMax, frame[7 + 3 * c] & 15);
+            }
+            const std::uint64_t blocks =
+                ((static_cast<std::uint64_t>(info.width) + 8 * hMax - 1) / (8 * hMax)) *
+                ((static_cast<std::uint64_t>(info.height) + 8 * vMax - 1) / (8 * vMax));
+            if ((file.size() - pos) * 8 < blocks)
+                info.truncated = "truncated JPEG (" + std::to_string(file.size() - pos) +
+                                 " bytes of image data cannot code the " + std::to_string(blocks) +
+                                 " blocks of its first component)";
             break;
         }
     }

@@ -3,6 +3,8 @@
 // fixed point with PRECISION_BITS = 22.
 #include "image/resample_kernels.h"
 
+#include "common/parallel.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -52,32 +54,39 @@ AxisCoefficients precomputeCoefficients(int inSize, int outSize, int begin, int 
     c.first.resize(n);
     c.count.resize(n);
     c.weights.assign(n * static_cast<size_t>(c.ksize), 0);
-    std::vector<double> k(static_cast<size_t>(c.ksize));
-    for (int xx = begin; xx < end; ++xx) {
-        const double center = 0.0 + (xx + 0.5) * scale;
-        const double ss = 1.0 / filterscale;
-        int xmin = static_cast<int>(center - support + 0.5);
-        xmin = std::max(xmin, 0);
-        int xmax = static_cast<int>(center + support + 0.5);
-        xmax = std::min(xmax, inSize) - xmin;
-        double ww = 0.0;
-        for (int x = 0; x < xmax; ++x) {
-            const double w = bicubicFilter((x + xmin - center + 0.5) * ss);
-            k[static_cast<size_t>(x)] = w;
-            ww += w;
+    // Each output pixel's weights depend on nothing else, so a large table (a source hundreds
+    // of thousands of pixels long: tens of thousands of taps an output) is filled on every core;
+    // the values are the same whoever computes them.
+    const auto fill = [&](int chunkBegin, int chunkEnd) {
+        std::vector<double> k(static_cast<size_t>(c.ksize));
+        for (int xx = begin + chunkBegin; xx < begin + chunkEnd; ++xx) {
+            const double center = 0.0 + (xx + 0.5) * scale;
+            const double ss = 1.0 / filterscale;
+            int xmin = static_cast<int>(center - support + 0.5);
+            xmin = std::max(xmin, 0);
+            int xmax = static_cast<int>(center + support + 0.5);
+            xmax = std::min(xmax, inSize) - xmin;
+            double ww = 0.0;
+            for (int x = 0; x < xmax; ++x) {
+                const double w = bicubicFilter((x + xmin - center + 0.5) * ss);
+                k[static_cast<size_t>(x)] = w;
+                ww += w;
+            }
+            const auto at = static_cast<size_t>(xx - begin);
+            std::int32_t* out = &c.weights[at * static_cast<size_t>(c.ksize)];
+            for (int x = 0; x < xmax; ++x) {
+                double v = k[static_cast<size_t>(x)];
+                if (ww != 0.0)
+                    v /= ww;
+                out[x] = v < 0 ? static_cast<std::int32_t>(-0.5 + v * (1 << kPrecisionBits))
+                               : static_cast<std::int32_t>(0.5 + v * (1 << kPrecisionBits));
+            }
+            c.first[at] = xmin;
+            c.count[at] = xmax;
         }
-        const auto at = static_cast<size_t>(xx - begin);
-        std::int32_t* out = &c.weights[at * static_cast<size_t>(c.ksize)];
-        for (int x = 0; x < xmax; ++x) {
-            double v = k[static_cast<size_t>(x)];
-            if (ww != 0.0)
-                v /= ww;
-            out[x] = v < 0 ? static_cast<std::int32_t>(-0.5 + v * (1 << kPrecisionBits))
-                           : static_cast<std::int32_t>(0.5 + v * (1 << kPrecisionBits));
-        }
-        c.first[at] = xmin;
-        c.count[at] = xmax;
-    }
+    };
+    const bool large = n * static_cast<size_t>(c.ksize) > (size_t{1} << 20);
+    parallelFor(static_cast<int>(n), large ? hardwareThreads() : 1, fill);
     return c;
 }
 

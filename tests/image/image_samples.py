@@ -179,6 +179,7 @@ def pillow_edge_cases(folder):
     yield from bmp_craft.cases(folder)
     yield from png_edge_craft.cases(folder)
     yield from webp_craft.cases(folder)
+    yield from gif_craft.cases(folder)
 
 
 def gif_frame_bomb(folder, name):

@@ -95,3 +95,68 @@ def jpeg_baseline_flat(path, width, height):
     blocks = ((width + 7) // 8) * ((height + 7) // 8)
     with open(path, "wb") as f:
         f.write(b"\xff\xd8" + dqt + sof + dht + sos + bytes((2 * blocks + 7) // 8) + b"\xff\xd9")
+
+
+def gif_cut(path, width, height):
+    """A GIF whose first frame claims width x height and whose LZW data stops after a few
+    hundred pixels (issue #56: 798 bytes for 13000 x 13000 were decoded into 818 MB and accepted;
+    Pillow refuses it as truncated)."""
+    codes = []
+    for i in range(1500):  # literal codes, a clear code every other one: the size stays 3 bits
+        if i % 2 == 0:
+            codes.append(4)
+        codes.append(1)
+    bits, count, out = 0, 0, bytearray()
+    for code in codes:
+        bits |= code << count
+        count += 3
+        while count >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            count -= 8
+    blocks = b"".join(bytes([len(out[i:i + 255])]) + out[i:i + 255] for i in range(0, len(out), 255))
+    header = b"GIF89a" + struct.pack("<HHBBB", width, height, 0x81, 0, 0) + bytes(12)
+    frame = b"," + struct.pack("<HHHHB", 0, 0, width, height, 0) + b"\x02" + blocks + b"\0;"
+    with open(path, "wb") as f:
+        f.write(header + frame)
+
+
+def bmp_rle_row(path, width):
+    """An 8-bit RLE BMP one row high: 4,000 runs of 255, then end of line, which fills the row
+    (9 KB for 178,956,970 pixels, the most Pillow opens; it opens this one)."""
+    rle = bytes([255, 1]) * 4000 + bytes([0, 0, 0, 1])
+    palette = bytes([0, 0, 0, 0, 255, 255, 255, 0]) + bytes(4 * 254)
+    offset = 14 + 40 + len(palette)
+    dib = struct.pack("<IiiHHIIiiII", 40, width, 1, 1, 8, 1, len(rle), 2835, 2835, 256, 0)
+    with open(path, "wb") as f:
+        f.write(b"BM" + struct.pack("<IHHI", offset + len(rle), 0, 0, offset) + dib + palette +
+                rle)
+
+
+def png_column_bits(path, height):
+    """1 x height, 1-bit gray, complete: 2 bytes a row before compression, 32 KB at 16 Mi rows
+    (issue #56's 32 KB 1 x 16.7 M PNG; Pillow opens it)."""
+    raw = zlib.compress(b"\0\x80" * height, 9)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + png_craft.ihdr(1, height, 1, 0) +
+                png_craft.chunk(b"IDAT", raw) + png_craft.chunk(b"IEND", b""))
+
+
+def png_column_cut(path, height):
+    """1 x height RGB whose image data holds 32 KB: deflate cannot code 48 MB of pixels in that
+    (it compresses at most 1032:1), so the file is truncated, and said to be before inflating."""
+    raw = zlib.compress(b"\0\x10\x20\x30" * height, 9)[:32000]
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + png_craft.ihdr(1, height, 8, 2) +
+                png_craft.chunk(b"IDAT", raw) + png_craft.chunk(b"IEND", b""))
+
+
+def png_sparse(path, width, height, data_bytes):
+    """A 16-bit RGB PNG whose header claims more than the decode-memory plan and whose one IDAT
+    chunk is data_bytes long, written sparse (zeros the disk does not store): the file was read
+    whole before its header was judged."""
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + png_craft.ihdr(width, height, 16, 2))
+        f.write(struct.pack(">I", data_bytes) + b"IDAT")
+        f.seek(data_bytes, 1)
+        f.write(b"\0\0\0\0" + png_craft.chunk(b"IEND", b""))
