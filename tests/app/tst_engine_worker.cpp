@@ -237,7 +237,8 @@ private slots:
         QVERIFY(app.chat()->send("Again"));
         QTRY_VERIFY_WITH_TIMEOUT(!app.chat()->busy(), 120000);
         QCOMPARE(app.conversation()->conversation().messages.size(), 4);
-        QVERIFY(app.conversation()->conversation().messages[3].error.isEmpty());
+        QVERIFY2(app.conversation()->conversation().messages[3].error.isEmpty(),
+                 qPrintable(app.conversation()->conversation().messages[3].error));
 
         // Edit-and-resend branches inside the conversation (tst_branch_engine covers the rest).
         app.chat()->editAndResend(2, "Changed question");

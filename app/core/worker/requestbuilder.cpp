@@ -37,6 +37,16 @@ generate::Request buildRequest(const Conversation& c, int userRow,
     request.sampling = sampling;
     for (int i = 0; i < userRow && i < c.messages.size(); ++i) {
         const Message& m = c.messages[i];
+        // A question whose reply failed or was stopped before any text got no answer the user
+        // read: neither goes back (an empty assistant turn would say the model answered
+        // nothing; the question alone would break the user/model alternation the template
+        // needs). The question is still on screen, to edit or ask again.
+        if (m.role == Message::Role::User && i + 1 < userRow &&
+            c.messages[i + 1].role == Message::Role::Model && c.messages[i + 1].text.isEmpty() &&
+            c.messages[i + 1].reasoning.isEmpty()) {
+            ++i;
+            continue;
+        }
         generate::Turn turn;
         if (m.role == Message::Role::User) {
             turn.role = generate::Turn::Role::User;
@@ -44,10 +54,6 @@ generate::Request buildRequest(const Conversation& c, int userRow,
             const int answeredAt = i + 1 < c.messages.size() ? c.messages[i + 1].level : 0;
             turn.parts = userParts(m, imagePath, answeredAt);
         } else {
-            // A reply that failed or was stopped before any text was never part of what the
-            // user read: an empty assistant turn would tell the model it answered nothing.
-            if (m.text.isEmpty() && m.reasoning.isEmpty())
-                continue;
             turn.role = generate::Turn::Role::Model;
             turn.modelText = m.text.toStdString();
         }
