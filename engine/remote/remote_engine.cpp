@@ -21,17 +21,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-HttpOptions httpOptions(const ConnectOptions& options) {
-    HttpOptions http;
-    if (options.apiKey && !options.apiKey->empty())
-        http.apiKey = *options.apiKey;
-    else if (const char* key = std::getenv("FACET_API_KEY"))
-        http.apiKey = key;
-    http.connectTimeout = options.connectTimeout;
-    http.firstByteTimeout = options.firstByteTimeout;
-    return http;
-}
-
 // What messages about one server need: its base as shown, and the secrets to keep out.
 struct Shown {
     std::string base;
@@ -122,7 +111,7 @@ std::string joined(const std::vector<ServedModel>& models) {
 std::vector<ServedModel> listServedModels(const ConnectOptions& options,
                                           const std::atomic<bool>& stop) {
     const std::string apiBase = apiBaseFromUrl(options.url);
-    const HttpOptions http = httpOptions(options);
+    const HttpOptions http = httpOptionsFor(options);
     const Shown shown = shownFor(apiBase, http);
     return parseModels(shown, getOk(apiBase + "/models", http, shown, stop).body);
 }
@@ -131,7 +120,7 @@ std::unique_ptr<RemoteEngine> RemoteEngine::connect(const ConnectOptions& option
                                                     const std::atomic<bool>& stop) {
     auto data = std::make_shared<RemoteEngineData>();
     data->apiBase = apiBaseFromUrl(options.url);
-    data->http = httpOptions(options);
+    data->http = httpOptionsFor(options);
     const Shown shown = shownFor(data->apiBase, data->http);
     data->shownBase = shown.base;
     data->redact = shown.redact;
@@ -238,6 +227,17 @@ void checkImageFile(const std::filesystem::path& file) {
     if (imageMimeType(head).empty())
         throw fileError(file, head.empty() ? "the file is empty"
                                            : "not a JPEG, PNG, GIF, WebP or BMP image");
+}
+
+HttpOptions httpOptionsFor(const ConnectOptions& options) {
+    HttpOptions http;
+    if (options.apiKey && !options.apiKey->empty())
+        http.apiKey = *options.apiKey;
+    else if (const char* key = std::getenv("FACET_API_KEY"))
+        http.apiKey = key;
+    http.connectTimeout = options.connectTimeout;
+    http.firstByteTimeout = options.firstByteTimeout;
+    return http;
 }
 
 } // namespace facet::remote

@@ -14,6 +14,10 @@
 
 namespace facet::remote {
 
+// The transport settings for a server: the key given, else $FACET_API_KEY, and the timeouts.
+// One place for every request to a server (chats, model lists, probes).
+[[nodiscard]] HttpOptions httpOptionsFor(const ConnectOptions& options);
+
 struct RemoteEngineData {
     std::string apiBase;   // what requests go to: with the URL's password, if it has one
     std::string shownBase; // what messages and statistics show: redactUrl(apiBase)

@@ -1,6 +1,7 @@
 // What a server says about itself besides answering chats: its kind (GET /version), whether it
 // is still up (GET /health) and how much of its context a prompt may use (max_model_len).
 #include "remote/remote_engine.h"
+#include "remote/remote_engine_data.h"
 #include "remote/server_messages.h"
 #include "remote/server_url.h"
 
@@ -18,12 +19,7 @@ namespace {
 using ProbeClock = std::chrono::steady_clock;
 
 HttpOptions probeHttpOptions(const ConnectOptions& options) {
-    HttpOptions http;
-    if (options.apiKey && !options.apiKey->empty())
-        http.apiKey = *options.apiKey;
-    else if (const char* key = std::getenv("FACET_API_KEY"))
-        http.apiKey = key;
-    http.connectTimeout = options.connectTimeout;
+    HttpOptions http = httpOptionsFor(options);
     // A probe is small: it should not wait as long as a queued chat reply may.
     http.firstByteTimeout = std::min(options.firstByteTimeout, std::chrono::milliseconds{10'000});
     return http;
