@@ -8,6 +8,7 @@
 #include "core/conversations/conversationstore.h"
 #include "core/conversations/exportwriter.h"
 #include "core/support/durablefile.h"
+#include "small_disk.h"
 
 #include <QDir>
 #include <QFile>
@@ -44,20 +45,6 @@ QByteArray contentsOf(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
 }
 
-// Fills the file system of `folder` to the last byte with one file (4 KiB blocks, then single
-// bytes, unbuffered so every write reaches the kernel).
-bool fillDisk(const QString& folder) {
-    QFile filler(folder + QStringLiteral("/filler"));
-    if (!filler.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return false;
-    const QByteArray block(4096, 'f');
-    while (filler.write(block) == block.size()) {
-    }
-    while (filler.write("f", 1) == 1) {
-    }
-    return true;
-}
-
 QStringList leftovers(const QString& folder) { // temporary files a failed write left behind
     QStringList names;
     const QDir dir(folder);
@@ -78,14 +65,10 @@ private slots:
     void init() {
         disk_ = dir_.filePath(QStringLiteral("disk"));
         QVERIFY(QDir().mkpath(disk_));
-        if (::geteuid() != 0)
-            QSKIP("needs root to mount a 64 KiB tmpfs (the full-disk case); not run");
-        if (::mount("tmpfs", disk_.toLocal8Bit().constData(), "tmpfs", 0, "size=64k,mode=0700") !=
-            0)
-            QSKIP(qPrintable(QStringLiteral("cannot mount a tmpfs on %1 (%2); not run")
-                                 .arg(disk_, QString::fromLocal8Bit(std::strerror(errno)))));
+        if (const QString why = facet::testing::mountSmallDisk(disk_); !why.isEmpty())
+            QSKIP(qPrintable(why));
     }
-    void cleanup() { ::umount2(disk_.toLocal8Bit().constData(), MNT_DETACH); }
+    void cleanup() { facet::testing::unmountSmallDisk(disk_); }
 
     // A long chat (the issue had 300 messages on a fuller disk): it does not fit, the save says so,
     // the earlier one stays.
@@ -113,7 +96,7 @@ private slots:
         store.save(chatOf(QStringLiteral("s"), 8));
         const QByteArray before = contentsOf(store.file(QStringLiteral("s")));
         QVERIFY(before.size() > 1500);
-        QVERIFY(fillDisk(disk_));
+        QVERIFY(facet::testing::fillDisk(disk_));
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, store.save(chatOf(QStringLiteral("s"), 9)));
         QCOMPARE(contentsOf(store.file(QStringLiteral("s"))), before);
         QCOMPARE(leftovers(store.folder(QStringLiteral("s"))), QStringList());
@@ -173,7 +156,7 @@ private slots:
         QCOMPARE(
             writeExport(chatOf(QStringLiteral("e"), 4), emptyStore, target, ExportFormat::Json), 0);
         const QByteArray before = contentsOf(target);
-        QVERIFY(fillDisk(disk_));
+        QVERIFY(facet::testing::fillDisk(disk_));
         QVERIFY_THROWS_EXCEPTION(
             std::runtime_error,
             writeExport(chatOf(QStringLiteral("e"), 300), emptyStore, target, ExportFormat::Json));
