@@ -304,6 +304,18 @@
         <source>ended: %1</source>
         <translation>종료: %1</translation>
     </message>
+    <message>
+        <source>image %1: server default level</source>
+        <translation>이미지 %1: 서버 기본 상세 수준</translation>
+    </message>
+    <message>
+        <source>image tokens</source>
+        <translation>이미지 토큰</translation>
+    </message>
+    <message>
+        <source>%L1 image tokens by the server&apos;s usage</source>
+        <translation>서버 사용량 기준 이미지 토큰 %L1</translation>
+    </message>
 </context>
 <context>
     <name>CompareView</name>
@@ -970,6 +982,14 @@
     <message>
         <source>server default level</source>
         <translation>서버 기본 상세 수준</translation>
+    </message>
+    <message>
+        <source>%L1 image tokens by the server&apos;s usage</source>
+        <translation>서버 사용량 기준 이미지 토큰 %L1</translation>
+    </message>
+    <message>
+        <source>image tokens not reported by the server</source>
+        <translation>서버가 알려 주지 않은 이미지 토큰</translation>
     </message>
 </context>
 <context>

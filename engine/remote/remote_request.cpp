@@ -8,6 +8,7 @@
 #include "remote/chat_stream.h"
 #include "remote/remote_engine.h"
 #include "remote/server_messages.h"
+#include "remote/server_token_count.h"
 
 #include <algorithm>
 #include <chrono>
@@ -86,6 +87,7 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         return fail(errorInfo(ErrorKind::Server, std::move(message)));
     };
 
+    nlohmann::json chatBody;
     std::string body;
     std::optional<int> level;
     try {
@@ -102,7 +104,8 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         if (auto tooLong = checkPromptFits(data.shownBase, data.maxModelLen,
                                            request.sampling.maxNewTokens, stats.imageTokens))
             throw facet::Error(std::move(*tooLong));
-        body = buildChatRequest(request, data.info.name, level).dump();
+        chatBody = buildChatRequest(request, data.info.name, level);
+        body = chatBody.dump();
     } catch (const std::exception& e) { // mixed levels, unreadable image: nothing was sent
         return fail(errorInfo(e));
     }
@@ -214,7 +217,12 @@ RequestOutcome runRequest(const RemoteEngineData& data, const Request& request, 
         return failServer(server + " ended the reply to " + what +
                           " without a finish_reason: not what vLLM sends" + kept);
     stats.finishReason = finishReason(*stream.finishReason());
-    stats.totalMs = msBetween(start, Clock::now());
+    stats.totalMs = msBetween(start, Clock::now()); // the reply's time, without the count below
+    // At the server default level nothing else tells the images' soft tokens: a single question
+    // (or a comparison's column before any counted one) asks the server's /tokenize.
+    if (level == kServerDefaultLevel && !stats.remote->impliedImageTokens && stream.usage())
+        stats.remote->impliedImageTokens = serverDefaultImageTokens(
+            data, chatBody, static_cast<int>(stats.images.size()), stats.promptTokens, stop);
     sink.onFinished(stats, stream.rawReply());
     out.ok = true;
     return out;

@@ -19,7 +19,11 @@ Flow {
                     : stats.finishReason === ReplyTypes.Error ? qsTr("failed before the first token") : ""
         const all = [
             { name: qsTr("prompt tokens"), text: qsTr("%L1 prompt tokens").arg(stats.promptTokens) },
-            { name: qsTr("image tokens"), text: qsTr("%L1 image tokens").arg(stats.imageTokens) },
+            // At the server default level Facet cannot count the images: the server's usage can.
+            { name: qsTr("image tokens"),
+              text: !stats.serverDefaultLevel ? qsTr("%L1 image tokens").arg(stats.imageTokens)
+                    : stats.impliedImageTokens >= 0 ? qsTr("%L1 image tokens by the server's usage").arg(stats.impliedImageTokens)
+                    : qsTr("image tokens not reported by the server") },
             { name: qsTr("reused tokens"), text: qsTr("%L1 reused", "tokens whose cache was reused").arg(stats.reusedTokens) },
             stats.imagesReused > 0 ? { name: qsTr("images reused"), text: qsTr("%n image(s) not encoded again", "", stats.imagesReused) } : null,
             { name: qsTr("generated tokens"), text: qsTr("%L1 generated", "tokens").arg(stats.generatedTokens) },

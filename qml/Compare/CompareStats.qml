@@ -17,7 +17,11 @@ ColumnLayout {
         const out = []
         for (let i = 0; i < s.images.length; ++i)
             out.push({ name: qsTr("image %1").arg(i + 1),
-                       text: qsTr("image %1: %2 soft tokens, bucket %3").arg(i + 1).arg(s.images[i].softTokens).arg(s.images[i].bucket) })
+                       text: s.images[i].level === 0 ? qsTr("image %1: server default level").arg(i + 1)
+                             : qsTr("image %1: %2 soft tokens, bucket %3").arg(i + 1).arg(s.images[i].softTokens).arg(s.images[i].bucket) })
+        // Level 0 (the server's default): only the server's usage knows the soft tokens.
+        if (s.serverDefaultLevel && s.impliedImageTokens >= 0)
+            out.push({ name: qsTr("image tokens"), text: qsTr("%L1 image tokens by the server's usage").arg(s.impliedImageTokens) })
         out.push({ name: qsTr("prompt tokens"), text: qsTr("%1 prompt tokens (%2 reused)").arg(s.promptTokens).arg(s.reusedTokens) })
         out.push({ name: qsTr("prefill chunks"), text: qsTr("%1 prefill chunks").arg(s.prefillChunks) })
         if (s.firstTokenSeen)

@@ -105,13 +105,9 @@ bool CompareSession::start(const QString& text, const QList<int>& levels) {
         c, userRow, app::toEngine(app::effectiveSampling(c, engine_.model().defaultSampling())),
         imagePath);
     job.request.levels = {levels.begin(), levels.end()};
-    // vllm-rbln's default sampler (VLLM_RBLN_SAMPLER, on by default) takes no per-request seed
-    // (RBLN-SW/vllm-rbln v0.11.0, rbln_envs.py and rbln_sampler.py): one seed for all columns
-    // does not make them draw alike there.
-    seedNote_ = engine_.serverSession().connected() && job.request.request.sampling.doSample
-                    ? tr("Sampled on a server: it may ignore the seed (vllm-rbln's sampler "
-                         "does), so the columns can differ by chance as well as by level.")
-                    : QString();
+    // Whether the seed note may apply; it is said only once the columns are known to differ.
+    sampledOnServer_ = engine_.serverSession().connected() && job.request.request.sampling.doSample;
+    seedNote_.clear();
     columns_->reset(levels, images);
     conversationId_ = c.id;
     started_ = QDateTime::currentDateTime();
@@ -161,8 +157,31 @@ void CompareSession::onEnded(quint64 id, const QString& error) {
             columns_->end(column,
                           {{"finish_reason", app::finishReasonKey(app::FinishReason::Cancelled)}},
                           app::FinishReason::Cancelled, {});
+    // vllm-rbln's default sampler (VLLM_RBLN_SAMPLER, on by default) takes no per-request seed
+    // (RBLN-SW/vllm-rbln v0.11.0, rbln_envs.py and rbln_sampler.py): one seed for all columns
+    // does not make them draw alike there. Said only where the answers differ: columns that
+    // agree need no explaining.
+    seedNote_ = sampledOnServer_ && answersDiffer()
+                    ? tr("Sampled on a server: it may ignore the seed (vllm-rbln's sampler "
+                         "does), so the columns can differ by chance as well as by level.")
+                    : QString();
     chat_.hold(conversationId_, nullptr); // still held: waiting for the answer to continue with
     emit stateChanged();
+}
+
+bool CompareSession::answersDiffer() const {
+    // Only answers that ran to their end: a failed or stopped column differs for its own reason.
+    const CompareColumnState* first = nullptr;
+    for (const CompareColumnState& c : columns_->columns()) {
+        if (!c.ended || c.finishReason == app::FinishReason::Error ||
+            c.finishReason == app::FinishReason::Cancelled)
+            continue;
+        if (!first)
+            first = &c;
+        else if (c.text != first->text || c.reasoning != first->reasoning)
+            return true;
+    }
+    return false;
 }
 
 void CompareSession::stop() {
@@ -234,6 +253,7 @@ void CompareSession::stopAndKeepComparison() {
 
 void CompareSession::close() {
     columns_->reset({}, {});
+    seedNote_.clear();
     conversationId_.clear();
     job_ = 0;
     chat_.release();

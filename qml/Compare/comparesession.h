@@ -34,8 +34,9 @@ class CompareSession : public QObject {
     Q_PROPERTY(bool active READ active NOTIFY stateChanged)
     Q_PROPERTY(QString conversationId READ conversationId NOTIFY stateChanged)
     Q_PROPERTY(facet::ui::CompareModel* columns READ columns CONSTANT)
-    // Said under a comparison that sampled on a server: the seed may not hold there, so columns
-    // can differ by chance as well as by level. Empty otherwise.
+    // Said under a comparison that sampled on a server once it has ended with answers that
+    // differ: the seed may not hold there, so they can differ by chance as well as by level.
+    // Empty otherwise (running, greedy, local, or every answer the same).
     Q_PROPERTY(QString seedNote READ seedNote NOTIFY stateChanged)
 public:
     CompareSession(app::EngineClient& engine, AttachmentModel& attachments,
@@ -77,6 +78,8 @@ private:
     // baseline column (or the first that ran).
     void keepAndClose();
     void close();
+    // Two columns that ran to their end answered differently.
+    bool answersDiffer() const;
 
     app::EngineClient& engine_;
     AttachmentModel& attachments_;
@@ -86,6 +89,7 @@ private:
     CompareModel* columns_;
     quint64 job_ = 0;
     QString seedNote_;
+    bool sampledOnServer_ = false;
     QString conversationId_;
     QDateTime started_;
 };

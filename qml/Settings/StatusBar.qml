@@ -8,7 +8,8 @@ import Facet.Ui
 // model name, detail levels and buckets; load progress; problems in full; the demo model's
 // banner with its "Try it" menu.
 // On a vLLM server: "server URL · model · N ms round trip" (GET /v1/models, timed again every
-// 30 s) and the levels offered.
+// 10 s by ServerSession, and after a reply that failed on the server) and the levels offered,
+// or "not answering" with why.
 Pane {
     id: bar
     required property EngineClient engine
@@ -98,13 +99,6 @@ Pane {
                 onClicked: bar.copyRequested(bar.engine.model.loadProblemFolder + ":\n" + bar.engine.model.loadProblem)
             }
         }
-    }
-
-    Timer {
-        interval: 30000
-        repeat: true
-        running: bar.engine.serverSession.connected
-        onTriggered: bar.engine.serverSession.measureRoundTrip()
     }
 
     FolderDialog {

@@ -5,10 +5,12 @@
 #include "../remote/fake_server.h"
 
 #include "Common/appcontroller.h"
+#include "Compare/comparesession.h"
 #include "Server/serverconnection.h"
 #include "core/types/replystats.h"
 #include "core/worker/serverquery.h"
 #include "scriptedbackend.h"
+#include "test_paths.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -16,6 +18,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -194,6 +197,115 @@ private slots:
                      .value("body")
                      .toObject()
                      .contains("mm_processor_kwargs"));
+    }
+
+    // Issue #53: a single question at the server default level shows the soft tokens the
+    // server's usage implies (its /tokenize), as a comparison's columns do: the stand-in's
+    // default is 280 a picture; Facet's own count would be 0 (it does not know that level).
+    void serverDefaultReplyShowsTheServersSoftTokens() {
+        app_->server()->connectTo(url("gate~implied"), {}, {}, {280}, true);
+        QTRY_VERIFY_WITH_TIMEOUT(engine().serverSession().connected(), 10000);
+        ask(QStringLiteral("Default?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::StopToken);
+        const app::ReplyStats stats = app::replyStatsFromJson(message(1).stats);
+        QVERIFY(stats.serverDefaultLevel());
+        QCOMPARE(stats.impliedImageTokens, 280);
+        QCOMPARE(stats.imageTokens, 0);
+        const QString out = dir_.filePath(QStringLiteral("implied-export"));
+        QVERIFY(QDir().mkpath(out));
+        QVERIFY(app_->library()->exportConversation(out, QStringLiteral("chat"), "md"));
+        QFile md(out + QStringLiteral("/chat.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(md.readAll());
+        QVERIFY2(text.contains("280 soft tokens at the server's default level, by its usage"),
+                 qPrintable(text));
+        // At a level Facet counts, nothing is implied (and nothing more is asked).
+        connectTo("plain");
+        ask(QStringLiteral("Counted?"), 280);
+        QCOMPARE(app::replyStatsFromJson(message(3).stats).impliedImageTokens, -1);
+    }
+
+    // Issue #53: the seed note explains columns that differ; columns that agree get none.
+    void seedNoteOnlyWhenTheColumnsDiffer() {
+        app_->settings()->setSamplingValue("doSample", true);
+        const auto compare = [this](const std::string& scenario) {
+            connectTo(scenario);
+            QVERIFY(app_->attachments()->addFiles({photo()}).isEmpty());
+            QVERIFY(app_->compare()->start(QStringLiteral("What is it?"), {70, 280}));
+            QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 10000);
+            QVERIFY(app_->compare()->active());
+        };
+        compare("plain"); // the stand-in answers every level alike
+        const auto& same = app_->compare()->columns()->columns();
+        QCOMPARE(same[0].text, same[1].text);
+        QCOMPARE(app_->compare()->seedNote(), QString());
+        QVERIFY(app_->compare()->continueWith(0));
+        compare("levels"); // the reply names the level: the columns differ
+        const auto& differ = app_->compare()->columns()->columns();
+        QCOMPARE(differ[0].text, QStringLiteral("Seen at 70: a red square."));
+        QCOMPARE(differ[1].text, QStringLiteral("Seen at 280: a red square."));
+        QVERIFY2(app_->compare()->seedNote().contains("ignore the seed"),
+                 qPrintable(app_->compare()->seedNote()));
+        QVERIFY(app_->compare()->continueWith(0));
+        // Greedy: no seed to ignore, whatever the columns say.
+        app_->settings()->setSamplingValue("doSample", false);
+        QVERIFY(app_->attachments()->addFiles({photo()}).isEmpty());
+        QVERIFY(app_->compare()->start(QStringLiteral("Greedy?"), {70, 280}));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 10000);
+        QCOMPARE(app_->compare()->seedNote(), QString());
+    }
+
+    // Issue #55 item 5: the status line says whether the server answers now. A server that is
+    // gone (its process killed) is said to be so after the next question to it, and without
+    // one within the check interval — never its last good round trip.
+    void serverThatStoppedIsSaidNotAnswering() {
+        const auto start = [](QProcess& p, QString& started) {
+            p.start(QString::fromStdString(facet::test::pythonPath().string()),
+                    {QString::fromStdString(facet::test::fakeVllmPath().string()),
+                     QStringLiteral("--exit-with-stdin")});
+            QVERIFY(p.waitForStarted(10000));
+            QTRY_VERIFY_WITH_TIMEOUT(p.canReadLine(), 10000);
+            const QByteArray line = p.readLine().trimmed();
+            QVERIFY(line.startsWith("PORT "));
+            started =
+                QStringLiteral("http://127.0.0.1:%1/v1").arg(QString::fromLatin1(line.mid(5)));
+        };
+        const auto connectToUrl = [this](const QString& u) {
+            app_->server()->connectTo(u, {}, {}, {280});
+            QTRY_VERIFY_WITH_TIMEOUT(
+                engine().serverSession().connected() && engine().serverSession().url() == u, 10000);
+            QVERIFY(engine().serverSession().answering());
+            QVERIFY(engine().serverSession().roundTripMs() > 0);
+        };
+        // Asked after it died: the question fails, and the status line says why.
+        QProcess first;
+        QString firstUrl;
+        start(first, firstUrl);
+        if (QTest::currentTestFailed())
+            return;
+        connectToUrl(firstUrl);
+        first.kill();
+        QVERIFY(first.waitForFinished(5000));
+        ask(QStringLiteral("Still there?"), 280);
+        QCOMPARE(message(1).finishReason, app::FinishReason::Error);
+        QTRY_VERIFY_WITH_TIMEOUT(!engine().serverSession().answering(), 5000);
+        QVERIFY2(engine().serverSession().healthNote().contains(firstUrl),
+                 qPrintable(engine().serverSession().healthNote()));
+
+        // Not asked anything: the periodic check finds it gone.
+        QProcess second;
+        QString secondUrl;
+        start(second, secondUrl);
+        if (QTest::currentTestFailed())
+            return;
+        connectToUrl(secondUrl);
+        QCOMPARE(engine().serverSession().checkIntervalMs(), 10000);
+        engine().serverSession().setCheckIntervalMs(200);
+        second.kill();
+        QVERIFY(second.waitForFinished(5000));
+        QTRY_VERIFY_WITH_TIMEOUT(!engine().serverSession().answering(), 5000);
+        QVERIFY2(engine().serverSession().healthNote().contains(secondUrl),
+                 qPrintable(engine().serverSession().healthNote()));
     }
 
     // vllm-rbln fails inside its engine for a level it was not compiled for, and the engine

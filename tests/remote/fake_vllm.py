@@ -39,6 +39,9 @@ Modes (the scenario's name before "~"):
   enginedead       the engine dies mid-reply: an error object (code 500) inside the stream,
                    then [DONE] (V: serving.py)
   abort            finish_reason "abort" after some text (vLLM's FinishReason.ABORT)
+  levels           current vLLM whose reply names the level it was sent ("Seen at 70: …"), so a
+                   comparison's columns differ (every other mode answers every level alike)
+  notokenize       a server without POST /tokenize (404); every other mode has it (V)
 Every mode refuses a prompt longer than max_model_len - max_tokens with HTTP 400 naming both
 numbers, param "input_tokens" (vLLM's VLLMValidationError wording).
 
@@ -268,10 +271,40 @@ class Handler(BaseHTTPRequestHandler):
             return
         self.send_json(404, {"detail": "Not Found"})
 
+    def tokenize(self, scenario, raw):
+        """V: POST /tokenize at the server root (vllm/entrypoints/serve/tokenize/api_router.py
+        @ 045d7575). The chat form renders the messages as a chat request does and its
+        renderer processes the images at the level that request would use
+        (serving.py @ cf34c18c), so the tokens are those of prompt_tokens(): 20 text tokens,
+        then per image boi, the soft tokens and eoi."""
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            return self.error(400, "fake server: the body is not JSON")
+        with LOCK:
+            LAST[scenario + "/tokenize"] = {"body": body}
+        if not isinstance(body.get("messages"), list) or body.get("stream") is not None:
+            return self.error(400, "fake server: not a TokenizeChatRequest")
+        level = (body.get("mm_processor_kwargs") or {}).get("max_soft_tokens",
+                                                             GEMMA4_DEFAULT_LEVEL)
+        strs = ["<bos>"] + ["text"] * 19
+        for m in body["messages"]:
+            if isinstance(m["content"], list):
+                for p in m["content"]:
+                    if p["type"] == "image_url":
+                        strs += ["<|image>"] + ["<|image|>"] * level + ["<image|>"]
+        out = {"count": len(strs), "max_model_len": MAX_MODEL_LEN,
+               "tokens": [2] + [1000] * 19 + [0] * (len(strs) - 20), "token_strs": None}
+        if body.get("return_token_strs"):
+            out["token_strs"] = strs
+        return self.send_json(200, out)
+
     def do_POST(self):
         scenario, path = self.route()
         self.scenario = scenario
         raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if path == "/tokenize" and scenario != "notokenize":
+            return self.tokenize(scenario, raw)
         if path != "/v1/chat/completions":
             return self.send_json(404, {"detail": "Not Found"})
         try:
@@ -359,6 +392,9 @@ class Handler(BaseHTTPRequestHandler):
             if body.get("skip_special_tokens", True):
                 tokens = [t for t in tokens if t not in ("<|channel>", "<channel|>")]
             pieces += [{"content": t} for t in tokens]
+        elif mode == "levels":  # a reply that depends on the level: compared columns differ
+            level = (body.get("mm_processor_kwargs") or {}).get("max_soft_tokens", "default")
+            pieces += [{"content": t} for t in [f"Seen at {level}: ", "a red square."]]
         elif scenario == "bench":
             pieces += [{"content": " tok"} for _ in range(body["max_tokens"])]
         elif scenario == "escapes":

@@ -244,6 +244,37 @@ private slots:
         QVERIFY(busy.errorInfo->param.empty());
     }
 
+    // A single question at the server default level: the server's /tokenize renders the same
+    // messages, so its usage tells the images' soft tokens — here the stand-in's default, 280
+    // per image (fake_vllm.py's GEMMA4_DEFAULT_LEVEL), never Facet's own size rule.
+    void serverDefaultLevelSoftTokensFromTheUsage() {
+        Request twoImages = photoQuestion(kServerDefaultLevel);
+        twoImages.newUserTurn.insert(twoImages.newUserTurn.begin(),
+                                     {UserPart::Kind::Image, {}, {testImage("chart.png"), 0}});
+        const Recorder rec = ask("gate~tokenize", twoImages);
+        QVERIFY2(!rec.error, rec.error.value_or("").c_str());
+        QCOMPARE(rec.stats->promptTokens, 20 + 2 * 282);
+        QCOMPARE(rec.stats->remote->impliedImageTokens.value_or(-1), 2 * 280);
+        QVERIFY(statsToJson(*rec.stats)["implied_image_tokens"] == 560);
+        // What /tokenize was asked: the chat request's messages and switches, no level.
+        const QJsonObject chat = remotetest::lastRequest("gate~tokenize")["body"].toObject();
+        const QJsonObject count =
+            remotetest::lastRequest("gate~tokenize/tokenize")["body"].toObject();
+        QCOMPARE(count["messages"], chat["messages"]);
+        QCOMPARE(count["chat_template_kwargs"], chat["chat_template_kwargs"]);
+        QVERIFY(count["add_generation_prompt"].toBool() && count["return_token_strs"].toBool());
+        QVERIFY(!count.contains("mm_processor_kwargs") && !count.contains("stream"));
+
+        // A counted level needs no count from the server; a server without /tokenize leaves
+        // the number unknown and the reply as it was.
+        const Recorder counted = ask("plain", photoQuestion(280));
+        QVERIFY(!counted.stats->remote->impliedImageTokens);
+        const Recorder without = ask("notokenize", photoQuestion(kServerDefaultLevel));
+        QVERIFY2(!without.error, without.error.value_or("").c_str());
+        QCOMPARE(without.stats->promptTokens, 20 + 282);
+        QVERIFY(!without.stats->remote->impliedImageTokens);
+    }
+
     // vllm-rbln: an uncompiled level fails inside the engine (HTTP 500, vLLM 0.22's flat body)
     // and the engine stays dead; /health says so. No param is inferred from the words.
     void uncompiledLevelOnVllmRbln() {

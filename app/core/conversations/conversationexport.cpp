@@ -2,6 +2,7 @@
 
 #include "core/conversations/conversationbranches.h"
 #include "core/conversations/conversationcompare.h"
+#include "core/types/replystats.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -58,6 +59,11 @@ QString statsLine(const QJsonObject& s) {
                      .arg(i.value(QLatin1String("soft_tokens")).toInt())
                      .arg(i.value(QLatin1String("bucket")).toInt());
     }
+    // At the server default level only the server's usage knows the soft tokens (all images).
+    const QJsonValue implied = s.value(QLatin1String("implied_image_tokens"));
+    if (implied.isDouble() && replyStatsFromJson(s).serverDefaultLevel())
+        parts << QStringLiteral("%1 soft tokens at the server's default level, by its usage")
+                     .arg(implied.toInt());
     if (s.contains(QLatin1String("finish_reason")))
         parts << QStringLiteral("finish: ") + s.value(QLatin1String("finish_reason")).toString();
     if (s.value(QLatin1String("engine")).toString() == QLatin1String("remote")) // a vLLM server

@@ -37,6 +37,9 @@ ReplyStats replyStatsFromJson(const QJsonObject& o) {
     if (o.value(QLatin1String("engine")).toString() == QLatin1String("remote")) {
         s.server = o.value(QLatin1String("server")).toString();
         s.servedModel = o.value(QLatin1String("served_model")).toString();
+        const QJsonValue implied = o.value(QLatin1String("implied_image_tokens"));
+        if (implied.isDouble()) // null: the usage could not tell
+            s.impliedImageTokens = implied.toInt();
     }
     for (const QJsonValue& v : o.value(QLatin1String("images")).toArray()) {
         const QJsonObject i = v.toObject();

@@ -41,6 +41,7 @@ struct ReplyStats {
     Q_PROPERTY(QString finishLabel READ finishLabel)
     Q_PROPERTY(QString bucketsText READ bucketsText)
     Q_PROPERTY(bool serverDefaultLevel READ serverDefaultLevel)
+    Q_PROPERTY(int impliedImageTokens MEMBER impliedImageTokens)
     Q_PROPERTY(QList<facet::app::ImageStat> images MEMBER images)
     Q_PROPERTY(QString server MEMBER server)
     Q_PROPERTY(QString servedModel MEMBER servedModel)
@@ -59,6 +60,10 @@ public:
     QList<ImageStat> images;
     QString server;      // the API base of the vLLM server that answered ("engine": "remote")
     QString servedModel; // the model it served
+    // The soft tokens a server's usage says its images took ("implied_image_tokens"), all
+    // images of the request together; -1 where it cannot tell. What a reply at the server
+    // default level shows instead of Facet's own count, which does not know that level.
+    int impliedImageTokens = -1;
 
     // A first token exists only when one was generated; its time is meaningless otherwise.
     bool firstTokenSeen() const { return generatedTokens > 0; }

@@ -16,6 +16,8 @@ RequestStream::RequestStream(EngineWorker& worker, ModelLoader& model, ServerSes
             [this](quint64, int, const QString&, const QJsonObject&, const ErrorInfo& error) {
                 server_.requestFailed(error);
             });
+    connect(&worker_, &EngineWorker::finished, this, [this] { server_.replyArrived(); });
+    connect(&worker_, &EngineWorker::columnFinished, this, [this] { server_.replyArrived(); });
     connect(&model_, &ModelLoader::loadStarting, this, &RequestStream::cancelPreencode);
     connect(&model_, &ModelLoader::stateChanged, this, &RequestStream::idleChanged);
     connect(&worker_, &EngineWorker::phaseChanged, this, &RequestStream::phaseChanged);

@@ -33,6 +33,17 @@ ServerSession::ServerSession(EngineWorker& worker, ModelLoader& model, bool supp
                     emit connectFailed(target, message);
             });
     connect(&model_, &ModelLoader::stateChanged, this, &ServerSession::connectedChanged);
+    // The status line says whether the server answers now: measured every interval while one
+    // is in use (10 s: a GET /v1/models is a few hundred bytes; was 30 s in the status bar,
+    // which showed a dead server's last good round trip for that long).
+    check_.setInterval(10'000);
+    connect(&check_, &QTimer::timeout, this, &ServerSession::measureRoundTrip);
+    connect(this, &ServerSession::connectedChanged, this, [this] {
+        if (!connected())
+            check_.stop();
+        else if (!check_.isActive())
+            check_.start();
+    });
     connect(ping_, &ServerQuery::answered, this,
             [this](const QString& url, const QStringList&, double ms) {
                 if (!connected() || url != model_.modelDir())
@@ -92,6 +103,19 @@ void ServerSession::measureRoundTrip() {
         ping_->start(model_.modelDir(), key_);
 }
 
+int ServerSession::checkIntervalMs() const {
+    return check_.interval();
+}
+
+void ServerSession::setCheckIntervalMs(int ms) {
+    check_.setInterval(ms);
+}
+
+void ServerSession::replyArrived() {
+    if (connected() && !answering_)
+        measureRoundTrip();
+}
+
 void ServerSession::adjust(generate::Request& request) const {
     if (!serverDefaultLevel())
         return;
@@ -118,8 +142,9 @@ void ServerSession::requestFailed(const ErrorInfo& error) {
                         .arg(displayUrl()));
         return;
     }
-    // vllm-rbln's engine may stop on a level it was not compiled for: is it still there?
-    if (error.failedMidReply || error.httpStatus >= 500)
+    // vllm-rbln's engine may stop on a level it was not compiled for, and a server that went
+    // away answers nothing at all (httpStatus 0): is it still there?
+    if (error.failedMidReply || error.httpStatus >= 500 || error.httpStatus == 0)
         health_->checkHealth(model_.modelDir(), key_);
 }
 

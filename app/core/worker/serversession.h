@@ -12,6 +12,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 namespace facet::app {
 
@@ -52,15 +53,23 @@ public:
     // load problem (also sent as connectFailed). The key stays in this process's memory.
     Q_INVOKABLE void connectServer(const QString& url, const QString& model, const QString& apiKey,
                                    const QList<int>& levels, bool serverDefault = false);
-    // Times GET /v1/models again (off the GUI thread) for the status line's round trip.
+    // Times GET /v1/models again (off the GUI thread) for the status line's round trip. Runs
+    // by itself every checkIntervalMs() while a server is in use, so a server that stopped
+    // is said within that time even when nobody asks it anything.
     Q_INVOKABLE void measureRoundTrip();
+    int checkIntervalMs() const;
+    void setCheckIntervalMs(int ms); // tests: a short interval
 
     // What a request on the server sends: every image at the server's default level when
     // serverDefaultLevel() (remote::kServerDefaultLevel). Nothing changes otherwise.
     void adjust(generate::Request& request) const;
     // A reply failed: the mm-kwargs refusal turns per-request levels off (said in `notice`);
-    // a 5xx or a reply the server failed mid-way asks GET /health.
+    // a 5xx, a reply the server failed mid-way, or one that never reached it (refused,
+    // timed out, cut) asks GET /health, so the status line says whether it still answers.
     void requestFailed(const ErrorInfo& error);
+    // A reply came from the server: if the status line says it does not answer, it is timed
+    // again at once rather than at the next interval.
+    void replyArrived();
 
 signals:
     void connectedChanged();
@@ -85,6 +94,7 @@ private:
     QString healthNote_;
     ServerQuery* ping_ = nullptr;
     ServerQuery* health_ = nullptr;
+    QTimer check_; // measureRoundTrip while connected
 };
 
 } // namespace facet::app
