@@ -1202,6 +1202,15 @@
         <source>Encoded images are kept so that an image is never encoded twice at the same detail level; images are also encoded while you type. 0 turns this off.</source>
         <translation>인코딩한 이미지를 보관해서 같은 상세 수준으로 두 번 인코딩하지 않습니다. 입력하는 동안에도 이미지를 미리 인코딩합니다. 0이면 끕니다.</translation>
     </message>
+    <message>
+        <source>Stop repeating replies</source>
+        <extracomment>The repetition guard: the engine ends a reply that repeats the same words over and over.</extracomment>
+        <translation>반복되는 답변 중지</translation>
+    </message>
+    <message>
+        <source>Stop a reply that repeats the same words over and over</source>
+        <translation>같은 말을 계속 반복하는 답변을 중지</translation>
+    </message>
 </context>
 <context>
     <name>ShortcutsDialog</name>
@@ -1789,6 +1798,11 @@
         <source>Writing</source>
         <extracomment>Phase under a streaming reply: tokens are being generated.</extracomment>
         <translation>작성 중</translation>
+    </message>
+    <message>
+        <source>repeating, stopped by the guard</source>
+        <extracomment>Why a reply ended: the repetition guard (Settings) stopped a reply that kept repeating the same words.</extracomment>
+        <translation>반복되어 중지됨(반복 방지)</translation>
     </message>
 </context>
 <context>

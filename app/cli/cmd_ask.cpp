@@ -25,7 +25,7 @@ int runAsk(const std::vector<std::string>& argv) {
         return facet::cli::runRemoteAsk(argv);
     const facet::cli::Args args(argv,
                                 {"model", "device", "image", "detail", "seed", "max-new-tokens"},
-                                {"greedy", "json"}, {"image"});
+                                {"greedy", "json", "no-repetition-guard"}, {"image"});
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one QUESTION");
     LoadOptions options;
@@ -63,7 +63,7 @@ const facet::cli::Registration askRegistration{
     "ask",
     "ask [--model DIR | --server URL [--served-model NAME]] "
     "[--device N] [--image PATH[@LEVEL]]... [--detail LEVEL] "
-    "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION",
+    "[--seed N | --greedy] [--max-new-tokens N] [--no-repetition-guard] [--json] QUESTION",
     &runAsk};
 
 } // namespace

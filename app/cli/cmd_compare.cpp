@@ -34,7 +34,7 @@ int runCompare(const std::vector<std::string>& argv) {
         return facet::cli::runRemoteCompare(argv);
     const facet::cli::Args args(argv,
                                 {"model", "device", "image", "levels", "seed", "max-new-tokens"},
-                                {"greedy", "json"}, {"image"});
+                                {"greedy", "json", "no-repetition-guard"}, {"image"});
     if (args.positionals().size() != 1)
         throw facet::cli::UsageError("expected exactly one QUESTION");
     if (args.values("image").empty())
@@ -93,7 +93,7 @@ const facet::cli::Registration compareRegistration{
     "compare",
     "compare [--model DIR | --server URL [--served-model NAME]] [--device N] --image PATH [--image "
     "PATH]... [--levels 70,280,1120] "
-    "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION",
+    "[--seed N | --greedy] [--max-new-tokens N] [--no-repetition-guard] [--json] QUESTION",
     &runCompare};
 
 } // namespace

@@ -22,6 +22,9 @@ void applySamplingArgs(const Args& args, generate::SamplingSettings& s) {
     s.maxNewTokens = static_cast<int>(args.intValue("max-new-tokens", s.maxNewTokens));
     if (s.maxNewTokens < 1)
         throw UsageError("--max-new-tokens must be at least 1");
+    // Only the local engine's commands accept the flag (Args refuses it elsewhere).
+    if (args.flag("no-repetition-guard"))
+        s.stopOnRepetition = false;
 }
 
 } // namespace facet::cli

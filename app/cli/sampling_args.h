@@ -1,5 +1,6 @@
 #pragma once
-// Sampling on the command line: `--seed N | --greedy`, `--max-new-tokens N`.
+// Sampling on the command line: `--seed N | --greedy`, `--max-new-tokens N`,
+// `--no-repetition-guard` (the local engine's commands only).
 #include "generate/engine.h"
 
 namespace facet::cli {

@@ -38,6 +38,8 @@ const char* toString(FinishReason reason) {
         return "error";
     case FinishReason::ContextFull:
         return "context_full";
+    case FinishReason::Repetition:
+        return "repetition";
     }
     return "unknown";
 }

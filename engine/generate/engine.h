@@ -57,6 +57,10 @@ struct SamplingSettings {
     double topP = 0.95;
     std::optional<std::uint64_t> seed; // empty: a fresh random seed per request
     int maxNewTokens = 512;
+    // End a reply that repeats one n-gram over and over (generate/repetition_guard.h), with
+    // FinishReason::Repetition. On by default for every model: the rule only fires on loops no
+    // useful reply contains. The local engine applies it; a server decides for itself.
+    bool stopOnRepetition = true;
 };
 
 struct ImageInput {
@@ -106,7 +110,8 @@ struct ImageStats {
     bool tokensReused = false;
 };
 
-enum class FinishReason { StopToken, MaxTokens, Cancelled, Error, ContextFull };
+// Repetition: the repetition guard ended a reply that looped (SamplingSettings::stopOnRepetition).
+enum class FinishReason { StopToken, MaxTokens, Cancelled, Error, ContextFull, Repetition };
 
 // Set only by the remote engine (engine/remote/remote_engine.h): where the reply came from, and
 // what the server's token usage implies about the images beside what Facet expects

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "common/regular_file.h"
 #include "common/sha256.h"
+#include "generate/repetition_guard.h"
 #include "generate/reply_stream.h"
 #include "generate/sampler.h"
 #include "image/image.h"
@@ -302,6 +303,7 @@ void SessionImpl::execute(Run& run, const Request& request, EventSink& sink,
     run.stats.ttftMs = msSince(run.start);
     const auto firstToken = Clock::now();
     bool announced = false;
+    RepetitionGuard repetition;
     for (;;) {
         ++run.stats.generatedTokens;
         if (std::find(e.spec.eosIds.begin(), e.spec.eosIds.end(), token) != e.spec.eosIds.end()) {
@@ -312,6 +314,11 @@ void SessionImpl::execute(Run& run, const Request& request, EventSink& sink,
         reply.push(token);
         if (run.stats.generatedTokens >= s.maxNewTokens) {
             run.stats.finishReason = FinishReason::MaxTokens;
+            break;
+        }
+        // Pushed for every token so its state is whole; only its verdict depends on the switch.
+        if (repetition.push(token) && s.stopOnRepetition) {
+            run.stats.finishReason = FinishReason::Repetition;
             break;
         }
         if (stop.load()) {

@@ -96,6 +96,14 @@ Dialog {
             Accessible.name: qsTr("Max new tokens")
             onValueModified: dialog.settings.setSamplingValue("maxNewTokens", value)
         }
+        //: The repetition guard: the engine ends a reply that repeats the same words over and over.
+        Label { text: qsTr("Stop repeating replies") }
+        CheckBox {
+            objectName: "stopOnRepetition"
+            checked: dialog.s.stopOnRepetition
+            Accessible.name: qsTr("Stop a reply that repeats the same words over and over")
+            onToggled: dialog.settings.setSamplingValue("stopOnRepetition", checked)
+        }
         //: The random seed of sampling.
         Label { text: qsTr("Seed") }
         TextField {

@@ -50,6 +50,8 @@ void ConversationSettings::setSamplingValue(const QString& key, const QVariant& 
         s.topP = value.toDouble();
     else if (key == QLatin1String("maxNewTokens"))
         s.maxNewTokens = value.toInt();
+    else if (key == QLatin1String("stopOnRepetition"))
+        s.stopOnRepetition = value.toBool();
     else if (key == QLatin1String("seed")) {
         // One range everywhere (common/seed.h): what the app takes, the CLI and a server take.
         const QString text = value.toString().trimmed();

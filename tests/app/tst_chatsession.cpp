@@ -273,6 +273,31 @@ private slots:
         QCOMPARE(saved.systemPrompt, QString("Be brief."));
         QCOMPARE(saved.title, QString("Renamed"));
     }
+
+    // The repetition guard: on by default in what the engine is asked, its stop shown and
+    // stored as its own reason, and the Settings switch reaching the next request and the file.
+    void repetitionGuardSettingReachesTheEngine() {
+        app::EngineScript s;
+        s.finishReason = generate::FinishReason::Repetition;
+        script_->setScript(s);
+        QVERIFY(app_->chat()->send("Describe the photo"));
+        waitIdle();
+        QVERIFY(script_->requests().back().sampling.stopOnRepetition);
+        QCOMPARE(message(1).finishReason, app::FinishReason::Repetition);
+        QCOMPARE(app::finishReasonLabel(message(1).finishReason),
+                 QString("repeating, stopped by the guard"));
+        const app::Conversation saved = store().load(app_->library()->currentId());
+        QCOMPARE(saved.messages[1].finishReason, app::FinishReason::Repetition);
+
+        app_->settings()->setSamplingValue("stopOnRepetition", false);
+        QVERIFY(!app_->settings()->sampling().stopOnRepetition);
+        QVERIFY(app_->chat()->send("Again"));
+        waitIdle();
+        QVERIFY(!script_->requests().back().sampling.stopOnRepetition);
+        const app::Conversation after = store().load(app_->library()->currentId());
+        QVERIFY(after.sampling.has_value());
+        QVERIFY(!after.sampling->stopOnRepetition);
+    }
 };
 
 int runChatSessionTest(int argc, char** argv) {

@@ -68,6 +68,44 @@ private slots:
             QCOMPARE(again.events[i], r.events[i]);
     }
 
+    // The repetition guard end to end: the test's seeded random model loops on "Hello" when
+    // decoding greedily. With the guard the reply ends early with finish_reason "repetition"
+    // and is the start of the unguarded reply, whose text (read here as characters, not ids)
+    // really ends in one piece repeated; --no-repetition-guard runs to the token limit.
+    void repetitionGuardStopsALoop() {
+        const auto reply = [](const CliRun& run) {
+            QString text;
+            for (const QJsonObject& e : run.events)
+                if (e["type"].toString() == "text")
+                    text += e["content"].toString();
+            return text;
+        };
+        const CliRun guarded =
+            ask({"--model", model(), "--greedy", "--max-new-tokens", "200", "--json", "Hello"});
+        QVERIFY2(guarded.exitCode == 0, guarded.err.constData());
+        const QJsonObject stats = guarded.events.back()["stats"].toObject();
+        QCOMPARE(stats["finish_reason"].toString(), QString("repetition"));
+        const int generated = stats["generated_tokens"].toInt();
+        QVERIFY2(generated >= 32 && generated < 100, qPrintable(QString::number(generated)));
+
+        const CliRun free = ask({"--model", model(), "--greedy", "--max-new-tokens", "200",
+                                 "--no-repetition-guard", "--json", "Hello"});
+        QVERIFY2(free.exitCode == 0, free.err.constData());
+        const QJsonObject freeStats = free.events.back()["stats"].toObject();
+        QCOMPARE(freeStats["finish_reason"].toString(), QString("max_tokens"));
+        QCOMPARE(freeStats["generated_tokens"].toInt(), 200);
+        const QString text = reply(guarded);
+        QVERIFY(reply(free).startsWith(text));
+        // The guarded reply's end is one piece of text repeated at least four times.
+        bool periodic = false;
+        for (int q = 1; q * 4 <= text.size() && !periodic; ++q) {
+            periodic = true;
+            for (int i = text.size() - 3 * q; i < text.size() && periodic; ++i)
+                periodic = text[i] == text[i - q];
+        }
+        QVERIFY2(periodic, qPrintable(text));
+    }
+
     void errorsAreEventsAndExitCodes() {
         const QString img = QString::fromStdString(gentest::testImage(64, 64, 22).string());
         const CliRun bad = ask({"--model", model(), "--image", img + "@1120", "--json", "?"});

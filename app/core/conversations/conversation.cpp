@@ -129,7 +129,8 @@ QJsonObject toJson(const Sampling& s) {
                   {"temperature", s.temperature},
                   {"top_k", s.topK},
                   {"top_p", s.topP},
-                  {"max_new_tokens", s.maxNewTokens}};
+                  {"max_new_tokens", s.maxNewTokens},
+                  {"stop_on_repetition", s.stopOnRepetition}};
     // Seeds are 64-bit; JSON numbers are doubles, so the seed is kept as a decimal string.
     if (s.seed)
         o.insert("seed", QString::number(*s.seed));
@@ -143,6 +144,8 @@ Sampling samplingFromJson(const QJsonObject& o) {
     s.topK = o.value(QLatin1String("top_k")).toInt(s.topK);
     s.topP = o.value(QLatin1String("top_p")).toDouble(s.topP);
     s.maxNewTokens = o.value(QLatin1String("max_new_tokens")).toInt(s.maxNewTokens);
+    // Absent in conversations saved before the guard existed: on, the default.
+    s.stopOnRepetition = o.value(QLatin1String("stop_on_repetition")).toBool(s.stopOnRepetition);
     if (o.contains(QLatin1String("seed"))) {
         bool ok = false;
         const quint64 seed = o.value(QLatin1String("seed")).toString().toULongLong(&ok);

@@ -57,6 +57,7 @@ struct Sampling {
     Q_PROPERTY(double topP MEMBER topP)
     Q_PROPERTY(QString seedText READ seedText)
     Q_PROPERTY(int maxNewTokens MEMBER maxNewTokens)
+    Q_PROPERTY(bool stopOnRepetition MEMBER stopOnRepetition)
 public:
     bool doSample = true;
     double temperature = 1.0;
@@ -64,6 +65,8 @@ public:
     double topP = 0.95;
     std::optional<quint64> seed;
     int maxNewTokens = 512;
+    // The engine's repetition guard (generate::SamplingSettings::stopOnRepetition).
+    bool stopOnRepetition = true;
     QString seedText() const { return seed ? QString::number(*seed) : QString(); }
     bool operator==(const Sampling&) const = default;
 };

@@ -17,6 +17,8 @@ FinishReason fromEngine(generate::FinishReason reason) {
         return FinishReason::Error;
     case generate::FinishReason::ContextFull:
         return FinishReason::ContextFull;
+    case generate::FinishReason::Repetition:
+        return FinishReason::Repetition;
     }
     return FinishReason::None;
 }
@@ -35,13 +37,16 @@ QString finishReasonKey(FinishReason reason) {
         return QString::fromLatin1(generate::toString(generate::FinishReason::Error));
     case FinishReason::ContextFull:
         return QString::fromLatin1(generate::toString(generate::FinishReason::ContextFull));
+    case FinishReason::Repetition:
+        return QString::fromLatin1(generate::toString(generate::FinishReason::Repetition));
     }
     return {};
 }
 
 FinishReason finishReasonFromKey(const QString& key) {
-    for (FinishReason r : {FinishReason::StopToken, FinishReason::MaxTokens,
-                           FinishReason::Cancelled, FinishReason::Error, FinishReason::ContextFull})
+    for (FinishReason r :
+         {FinishReason::StopToken, FinishReason::MaxTokens, FinishReason::Cancelled,
+          FinishReason::Error, FinishReason::ContextFull, FinishReason::Repetition})
         if (finishReasonKey(r) == key)
             return r;
     return FinishReason::None;
@@ -64,6 +69,10 @@ QString finishReasonLabel(FinishReason reason) {
         return ReplyTypes::tr("error");
     case FinishReason::ContextFull:
         return ReplyTypes::tr("context full");
+    case FinishReason::Repetition:
+        //: Why a reply ended: the repetition guard (Settings) stopped a reply that kept
+        //: repeating the same words.
+        return ReplyTypes::tr("repeating, stopped by the guard");
     }
     return {};
 }

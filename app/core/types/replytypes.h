@@ -21,7 +21,15 @@ class ReplyTypes : public QObject {
     Q_OBJECT
 public:
     // Why a reply ended. `None` while it streams (and for user messages).
-    enum class FinishReason { None, StopToken, MaxTokens, Cancelled, Error, ContextFull };
+    enum class FinishReason {
+        None,
+        StopToken,
+        MaxTokens,
+        Cancelled,
+        Error,
+        ContextFull,
+        Repetition
+    };
     Q_ENUM(FinishReason)
 
     // What the engine does for a request, in order; `Waiting` until the worker takes it.

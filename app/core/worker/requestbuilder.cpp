@@ -72,6 +72,7 @@ generate::SamplingSettings toEngine(const Sampling& s) {
     e.topP = s.topP;
     e.seed = s.seed;
     e.maxNewTokens = s.maxNewTokens;
+    e.stopOnRepetition = s.stopOnRepetition;
     return e;
 }
 
@@ -83,6 +84,7 @@ Sampling fromEngine(const generate::SamplingSettings& e) {
     s.topP = e.topP;
     s.seed = e.seed;
     s.maxNewTokens = e.maxNewTokens;
+    s.stopOnRepetition = e.stopOnRepetition;
     return s;
 }
 
