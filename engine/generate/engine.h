@@ -127,6 +127,10 @@ struct RemoteStats {
 
 struct Stats {
     int promptTokens = 0;
+    // Local engine: one past the last KV-cache position the prompt's prefill wrote (chunk and
+    // image-bucket padding included): what was checked against max_seq_len. 0 when the request
+    // ended before its prefill was planned.
+    int kvPositions = 0;
     int imageTokens = 0;
     std::vector<ImageStats> images;
     int prefillChunks = 0;
@@ -161,6 +165,17 @@ public:
     // The runtime's message plus the graph name, with its kind (and, from a server, the HTTP
     // status and param): callers decide by those, never by the words. The session stays usable.
     virtual void onError(const ErrorInfo& error, const Stats& partial) = 0;
+};
+
+// What a request puts into the KV cache before its reply, counted as Session::generate counts
+// it (Engine::countPrompt).
+struct PromptCount {
+    int promptTokens =
+        0; // the chat template, system prompt, history and new turn, images' soft tokens
+    int imageTokens = 0; // the soft tokens of every image at its level
+    // KV-cache positions its prefill needs from an empty cache (chunk and image-bucket padding
+    // included): Stats::kvPositions of a fresh session, the number compared with max_seq_len.
+    int positions = 0;
 };
 
 // What Engine::preencode did.
@@ -209,6 +224,13 @@ public:
     // empties it; a smaller limit evicts the least recently used encodings at once.
     void setVisionCacheLimit(std::size_t maxBytes);
     [[nodiscard]] VisionCacheUsage visionCacheUsage() const;
+
+    // Counts what `request` will occupy, by the functions Session::generate uses (the prompt
+    // builder with the replies' remembered ids, the image size rule, the prefill planner), with
+    // no device work and reading only the images' headers: the context meter's number. Throws
+    // facet::Error as generate would refuse the request (unreadable image, level not compiled,
+    // turns that do not alternate). Call it on the thread that runs the sessions.
+    [[nodiscard]] PromptCount countPrompt(const Request& request) const;
 
 private:
     explicit Engine(std::shared_ptr<EngineImpl> impl);

@@ -24,7 +24,10 @@ public:
 
     // Path, level check, soft tokens, bucket and identity (content hash "@" level) of an image;
     // throws facet::Error naming the file.
-    [[nodiscard]] ImageEntry describeImage(const ImageInput& input) const;
+    // `identity` false leaves the key empty (no file hash: counting needs none).
+    [[nodiscard]] ImageEntry describeImage(const ImageInput& input, bool identity = true) const;
+    // The request's prompt as Session::generate builds it.
+    [[nodiscard]] BuiltPrompt buildPrompt(const Request& request, bool identity = true) const;
     // Engine::preencode (preencode.cpp).
     PreencodeResult preencode(const std::vector<ImageInput>& images, const std::atomic<bool>& stop);
 

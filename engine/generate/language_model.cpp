@@ -27,17 +27,27 @@ void LanguageModel::embed(std::span<const std::int32_t> ids, std::span<std::uint
 
 Segment LanguageModel::makeSegment(std::vector<std::int32_t> ids) const {
     Segment s;
-    s.types.resize(ids.size());
-    for (std::size_t i = 0; i < ids.size(); ++i)
-        s.types[i] = ids[i] == spec_->imageTokenId ? 1 : ids[i] == spec_->videoTokenId ? 2 : 0;
+    s.types = tokenTypes(ids);
     s.embeds.resize(ids.size() * static_cast<std::size_t>(spec_->hidden));
     embed(ids, s.embeds);
     s.ids = std::move(ids);
     return s;
 }
 
+std::vector<std::int8_t> LanguageModel::tokenTypes(std::span<const std::int32_t> ids) const {
+    std::vector<std::int8_t> types(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        types[i] = ids[i] == spec_->imageTokenId ? 1 : ids[i] == spec_->videoTokenId ? 2 : 0;
+    return types;
+}
+
 PrefillPlan LanguageModel::plan(const Segment& segment, const KvSequence& sequence) const {
-    return planPrefill(segment.types, planConfig_, sequence.length(), sequence.padded());
+    return plan(segment.types, sequence.length(), sequence.padded());
+}
+
+PrefillPlan LanguageModel::plan(std::span<const std::int8_t> types, int startStep,
+                                int startPadded) const {
+    return planPrefill(types, planConfig_, startStep, startPadded);
 }
 
 bool LanguageModel::prefill(KvSequence& sequence, PageTable& table, const Segment& segment,

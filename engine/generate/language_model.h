@@ -35,8 +35,14 @@ public:
     // Segment from ids: types from the placeholder ids, embeddings for every row; the caller
     // then writes image features over the image rows.
     [[nodiscard]] Segment makeSegment(std::vector<std::int32_t> ids) const;
+    // 0 text, 1 image, 2 video per id, from the placeholder ids (Segment::types).
+    [[nodiscard]] std::vector<std::int8_t> tokenTypes(std::span<const std::int32_t> ids) const;
 
+    // The prefill plan of `types` appended after what `sequence` holds; its allocEnd is what
+    // must fit max_seq_len. Engine::countPrompt plans a whole prompt from an empty sequence.
     [[nodiscard]] PrefillPlan plan(const Segment& segment, const KvSequence& sequence) const;
+    [[nodiscard]] PrefillPlan plan(std::span<const std::int8_t> types, int startStep,
+                                   int startPadded) const;
 
     // Runs every chunk of `plan` (after allocating its blocks); checks `stop` before each call
     // and returns false when it was set. `logits` receives the last chunk's bf16 [vocab].

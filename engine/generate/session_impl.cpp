@@ -61,7 +61,7 @@ std::string fileHash(const std::filesystem::path& path) {
     return hash.hexDigest();
 }
 
-ImageEntry EngineImpl::describeImage(const ImageInput& input) const {
+ImageEntry EngineImpl::describeImage(const ImageInput& input, bool identity) const {
     if (spec.levelIndex(input.level) < 0) {
         std::string compiled;
         for (int l : info.detailLevels)
@@ -77,8 +77,26 @@ ImageEntry EngineImpl::describeImage(const ImageInput& input) const {
     e.height = dims.height;
     e.softTokens = image::softTokensFor(dims.width, dims.height, input.level);
     e.bucket = spec.bucketFor(e.softTokens);
-    e.key = fileHash(input.path) + "@" + std::to_string(input.level);
+    if (identity)
+        e.key = fileHash(input.path) + "@" + std::to_string(input.level);
     return e;
+}
+
+BuiltPrompt EngineImpl::buildPrompt(const Request& request, bool identity) const {
+    return prompts->build(request, replies, [this, identity](const ImageInput& in) {
+        return describeImage(in, identity);
+    });
+}
+
+PromptCount Engine::countPrompt(const Request& request) const {
+    const EngineImpl& e = *impl_;
+    const BuiltPrompt prompt = e.buildPrompt(request, /*identity=*/false);
+    PromptCount count;
+    count.promptTokens = static_cast<int>(prompt.tokens.size());
+    for (const ImageEntry& img : prompt.images)
+        count.imageTokens += img.softTokens;
+    count.positions = e.language->plan(e.language->tokenTypes(prompt.tokens), 0, 0).allocEnd;
+    return count;
 }
 
 struct SessionImpl::Run {
@@ -172,6 +190,7 @@ void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, 
     }
     Segment segment = e.language->makeSegment({prompt.tokens.begin() + reuse, prompt.tokens.end()});
     const PrefillPlan plan = e.language->plan(segment, sequence_);
+    run.stats.kvPositions = plan.allocEnd;
     if (plan.allocEnd > spec.maxSeqLen) {
         throw ContextFullError(
             "the conversation needs " + std::to_string(plan.allocEnd) +
@@ -270,8 +289,7 @@ void SessionImpl::execute(Run& run, const Request& request, EventSink& sink,
     if (s.maxNewTokens < 1)
         throw Error("max_new_tokens must be at least 1");
 
-    const BuiltPrompt prompt = e.prompts->build(
-        request, e.replies, [&e](const ImageInput& in) { return e.describeImage(in); });
+    const BuiltPrompt prompt = e.buildPrompt(request);
     run.stats.promptTokens = static_cast<int>(prompt.tokens.size());
     for (const ImageEntry& img : prompt.images) {
         run.stats.imageTokens += img.softTokens;

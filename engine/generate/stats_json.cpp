@@ -16,6 +16,7 @@ nlohmann::json statsToJson(const Stats& s) {
                         {"prefill_chunks", s.prefillChunks},
                         {"tokens_prefilled", s.tokensPrefilled},
                         {"reused_tokens", s.reusedTokens},
+                        {"kv_positions", s.kvPositions},
                         {"images_reused", s.imagesReused},
                         {"shared_preprocessed_images", s.sharedPreprocessedImages},
                         {"shared_preprocess_ms", s.sharedPreprocessMs},

@@ -8,7 +8,7 @@
 namespace facet::generate {
 
 // Keys: prompt_tokens, image_tokens, images [{soft_tokens, level, bucket}], prefill_chunks,
-// tokens_prefilled, reused_tokens, shared_preprocessed_images and
+// tokens_prefilled, reused_tokens, kv_positions, shared_preprocessed_images and
 // shared_preprocess_ms (comparisons; 0 otherwise), generated_tokens, ttft_ms, decode_tokens_per_s,
 // total_ms, finish_reason (toString(FinishReason)), stop_token_id (null when none).
 // Replies from a server add engine ("remote"), server (API base URL), served_model,
