@@ -133,4 +133,8 @@ void Session::generate(const Request& request, EventSink& sink, const std::atomi
     impl_->generate(request, sink, stop);
 }
 
+PromptCount Session::countPrompt(const Request& request) const {
+    return impl_->countPrompt(request);
+}
+
 } // namespace facet::generate

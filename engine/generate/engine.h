@@ -264,6 +264,13 @@ public:
     // reports the columns not yet run as Cancelled.
     void compare(const CompareRequest&, CompareSink&, const std::atomic<bool>& stop);
 
+    // Engine::countPrompt as this session's next generate() would prefill `request`: after the
+    // prefix of its KV cache that generate would reuse (a follow-up turn of the same
+    // conversation), the planner continues from the cached length and padding, so the positions
+    // differ from a fresh session's count. Throws as Engine::countPrompt; hashes only the images
+    // that lie in the cached prefix (reuse compares them by content). Same thread as generate.
+    [[nodiscard]] PromptCount countPrompt(const Request& request) const;
+
 private:
     friend class Engine;
     explicit Session(std::unique_ptr<SessionImpl> impl);

@@ -27,9 +27,17 @@ void KvSequence::truncate(int length) {
     }
     const int firstDropped = physical_[static_cast<std::size_t>(length)];
     std::fill(mask_.begin() + firstDropped, mask_.end(), kBf16Zero);
-    padded_ = firstDropped - length;
+    padded_ = paddedAfterTruncate(length);
     tokens_.resize(static_cast<std::size_t>(length));
     physical_.resize(static_cast<std::size_t>(length));
+}
+
+int KvSequence::paddedAfterTruncate(int length) const {
+    if (length >= this->length())
+        return padded_;
+    if (length <= 0)
+        return 0;
+    return physical_[static_cast<std::size_t>(length)] - length;
 }
 
 ChunkCallInputs KvSequence::beginChunk(const PrefillChunk& chunk, int segmentStart, int segmentEnd,

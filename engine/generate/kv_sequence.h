@@ -34,6 +34,9 @@ public:
     void clear();
     // Keeps the first `length` tokens: clears the mask from the first dropped token's slot on.
     void truncate(int length);
+    // padded() after truncate(length), without truncating (Session::countPrompt plans a
+    // continuation from there).
+    [[nodiscard]] int paddedAfterTruncate(int length) const;
 
     // Inputs of one prefill chunk of a segment ending at logical `segmentEnd` (exclusive). Sets
     // the chunk's valid slots in the mask (before the call, as optimum-rbln does) and records

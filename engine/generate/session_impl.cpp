@@ -88,15 +88,45 @@ BuiltPrompt EngineImpl::buildPrompt(const Request& request, bool identity) const
     });
 }
 
-PromptCount Engine::countPrompt(const Request& request) const {
-    const EngineImpl& e = *impl_;
-    const BuiltPrompt prompt = e.buildPrompt(request, /*identity=*/false);
+namespace {
+
+// Prompt and image tokens of `prompt`; positions planned after its first `reuse` tokens, which
+// lie in the cache with `startPadded` slots of padding (reuse 0: a fresh prefill).
+PromptCount countBuilt(const EngineImpl& e, const BuiltPrompt& prompt, int reuse, int startPadded) {
     PromptCount count;
     count.promptTokens = static_cast<int>(prompt.tokens.size());
     for (const ImageEntry& img : prompt.images)
         count.imageTokens += img.softTokens;
-    count.positions = e.language->plan(e.language->tokenTypes(prompt.tokens), 0, 0).allocEnd;
+    const std::span<const std::int32_t> rest(
+        prompt.tokens.data() + reuse, prompt.tokens.size() - static_cast<std::size_t>(reuse));
+    count.positions = e.language->plan(e.language->tokenTypes(rest), reuse, startPadded).allocEnd;
     return count;
+}
+
+} // namespace
+
+PromptCount Engine::countPrompt(const Request& request) const {
+    const EngineImpl& e = *impl_;
+    return countBuilt(e, e.buildPrompt(request, /*identity=*/false), 0, 0);
+}
+
+PromptCount SessionImpl::countPrompt(const Request& request) const {
+    const EngineImpl& e = *engine_;
+    BuiltPrompt prompt = e.buildPrompt(request, /*identity=*/false);
+    // reusablePrefix compares the images inside the cached prefix by content: only those need
+    // their file hash (the rest cannot be reused, whatever they hold).
+    const std::vector<int> starts = imageRunStarts(prompt.tokens, e.spec.imageTokenId);
+    for (std::size_t k = 0; k < starts.size() && k < prompt.images.size(); ++k) {
+        if (starts[k] < sequence_.length()) {
+            ImageEntry& img = prompt.images[k];
+            img.key = fileHash(img.input.path) + "@" + std::to_string(img.input.level);
+        }
+    }
+    // As execute: a comparison's rollback is not a generate's.
+    const int reuse = reusablePrefix(prompt, /*allowRollback=*/false);
+    if (reuse < 0)
+        return countBuilt(e, prompt, 0, 0);
+    return countBuilt(e, prompt, reuse, sequence_.paddedAfterTruncate(reuse));
 }
 
 struct SessionImpl::Run {

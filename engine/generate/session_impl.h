@@ -46,6 +46,7 @@ public:
     void generate(const Request& request, EventSink& sink, const std::atomic<bool>& stop,
                   const RunContext& context = {});
     void compare(const CompareRequest& request, CompareSink& sink, const std::atomic<bool>& stop);
+    [[nodiscard]] PromptCount countPrompt(const Request& request) const; // Session::countPrompt
 
     SessionProbe probe;
     [[nodiscard]] const KvSequence& sequence() const { return sequence_; }

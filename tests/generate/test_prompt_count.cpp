@@ -100,6 +100,59 @@ private slots:
         qInfo("%d of 50 conversations did not fit max_seq_len 2048", overflowing);
     }
 
+    // A follow-up turn in the session that ran the turns before reuses their KV cache: its
+    // prefill is planned from the cached length and padding, not from 0, so a fresh count can
+    // be off by a chunk's padding. Session::countPrompt must equal that run.
+    void sessionCountEqualsTheFollowUpRun() {
+        const std::atomic<bool> stop{false};
+        const auto engine =
+            Engine::load({gentest::simModelDir("sim-model-count"), 0, {}, true}, {}, stop);
+        const std::vector<std::filesystem::path> pool{gentest::testImage(64, 64, 1),
+                                                      gentest::testImage(300, 200, 2),
+                                                      gentest::testImage(97, 513, 3)};
+        std::mt19937 rng(777);
+        int reused = 0;
+        int freshDiffers = 0;
+        for (int trial = 0; trial < 20; ++trial) {
+            const auto session = engine->createSession();
+            Request request;
+            request.sampling.doSample = false;
+            request.sampling.maxNewTokens = 1 + static_cast<int>(rng() % 12);
+            request.newUserTurn = randomUserTurn(rng, pool);
+            for (int turn = 0; turn < 3; ++turn) {
+                const PromptCount count = session->countPrompt(request);
+                gentest::Recorder run;
+                session->generate(request, run, stop);
+                QVERIFY(run.stats.has_value());
+                const QString where = QString("trial %1 turn %2").arg(trial).arg(turn);
+                QVERIFY2(run.stats->kvPositions == count.positions,
+                         qPrintable(where + QString(": engine %1, count %2")
+                                                .arg(run.stats->kvPositions)
+                                                .arg(count.positions)));
+                QVERIFY2(run.stats->promptTokens == count.promptTokens, qPrintable(where));
+                if (run.error)
+                    break;
+                if (run.stats->reusedTokens > 0)
+                    ++reused;
+                // What the next turn sends: this turn and its reply as history.
+                Turn user;
+                user.parts = request.newUserTurn;
+                Turn model;
+                model.role = Turn::Role::Model;
+                model.modelText = run.content;
+                request.history.push_back(user);
+                request.history.push_back(model);
+                request.newUserTurn = randomUserTurn(rng, pool);
+                if (engine->countPrompt(request).positions !=
+                    session->countPrompt(request).positions)
+                    ++freshDiffers;
+            }
+        }
+        QVERIFY2(reused > 0, "no follow-up reused the cache: the test tests nothing");
+        qInfo("%d follow-ups reused the cache; the fresh count differed for %d", reused,
+              freshDiffers);
+    }
+
     void refusesWhatGenerateRefuses() {
         const std::atomic<bool> stop{false};
         const auto engine =
