@@ -10,6 +10,8 @@
 #include <fstream>
 #include <mutex>
 
+#include <unistd.h>
+
 namespace gentest {
 
 using namespace facet::generate;
@@ -80,9 +82,13 @@ std::filesystem::path testImage(int width, int height, int seed) {
             out[at + 1] = std::uint8_t((y * 255) / height);
             out[at + 2] = std::uint8_t(state >> 24);
         }
+    // Written beside and renamed into place: tests running side by side write the same images,
+    // and one must never read another's half-written file.
     std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary)
+    const auto partial = path.string() + ".partial-" + std::to_string(getpid());
+    std::ofstream(partial, std::ios::binary)
         .write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
+    std::filesystem::rename(partial, path);
     return path;
 }
 
