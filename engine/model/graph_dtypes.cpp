@@ -1,5 +1,7 @@
 #include "model/graph_dtypes.h"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 
 namespace facet::model {
@@ -119,8 +121,9 @@ std::vector<std::string> graphDtypeProblems(const std::string& file, const RblnC
                                "; this app runs one NPU");
     // RBLNQuantizationConfig: weight-only formats leave the host's inputs as they are;
     // quantized activations or KV caches change what the graphs take.
-    const auto lmRaw = rbln.raw.find("language_model");
-    if (lmRaw != rbln.raw.end() && lmRaw->is_object()) {
+    const auto lmRaw =
+        rbln.raw ? rbln.raw->find("language_model") : nlohmann::json::const_iterator{};
+    if (rbln.raw && lmRaw != rbln.raw->end() && lmRaw->is_object()) {
         const auto q = lmRaw->find("quantization");
         if (q != lmRaw->end() && q->is_object())
             for (const char* part : {"activations", "kv_caches"}) {

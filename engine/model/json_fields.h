@@ -2,6 +2,8 @@
 // Typed access to one JSON object of a config file. Every type error is recorded as a problem
 // "FILE: a.b.field: expected ..., got VALUE" (and the field then reads as absent), so one pass
 // over a file reports all its bad fields instead of only the first.
+#include "model/problems.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -12,8 +14,6 @@
 #include <vector>
 
 namespace facet::model {
-
-using Problems = std::vector<std::string>;
 
 class JsonFields {
 public:

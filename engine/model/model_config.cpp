@@ -1,4 +1,7 @@
 #include "model/model_config.h"
+#include "model/json_fields.h"
+
+#include <nlohmann/json.hpp>
 
 namespace facet::model {
 namespace {
@@ -140,7 +143,7 @@ ModelConfig parseModelConfig(const std::filesystem::path& file, const nlohmann::
                              Problems& problems) {
     const JsonFields top(file, json, "", problems);
     ModelConfig c;
-    c.raw = json;
+    c.raw = std::make_shared<const nlohmann::json>(json);
     c.modelType = top.string("model_type");
     c.architectures = top.stringList("architectures").value_or(c.architectures);
     c.imageTokenId = top.nonNegativeInteger("image_token_id").value_or(c.imageTokenId);
@@ -162,7 +165,7 @@ GenerationConfig parseGenerationConfig(const std::filesystem::path& file,
                                        const nlohmann::json& json, Problems& problems) {
     const JsonFields f(file, json, "", problems);
     GenerationConfig g;
-    g.raw = json;
+    g.raw = std::make_shared<const nlohmann::json>(json);
     g.doSample = f.boolean("do_sample").value_or(g.doSample);
     g.temperature = f.number("temperature").value_or(g.temperature);
     if (g.temperature < 0)

@@ -2,12 +2,14 @@
 // config.json (Hugging Face Gemma4Config) and generation_config.json: the fields the host
 // needs to build inputs, embed text, run the vision pre/post-processing and sample. Fields the
 // host does not need stay in `raw`.
-#include "model/json_fields.h"
+#include "model/problems.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,7 +72,9 @@ struct ModelConfig {
     std::optional<std::int64_t> videoTokenId;
     TextConfig text;
     VisionConfig vision;
-    nlohmann::json raw;
+    // The whole file, unknown keys included; shared and never changed after parsing (a pointer
+    // so that this header needs only json_fwd.hpp).
+    std::shared_ptr<const nlohmann::json> raw;
 };
 
 struct GenerationConfig {
@@ -83,7 +87,9 @@ struct GenerationConfig {
     std::vector<std::int64_t> eosTokenIds; // int or list in the file
     std::optional<std::int64_t> padTokenId;
     std::optional<std::int64_t> bosTokenId;
-    nlohmann::json raw;
+    // The whole file, unknown keys included; shared and never changed after parsing (a pointer
+    // so that this header needs only json_fwd.hpp).
+    std::shared_ptr<const nlohmann::json> raw;
 };
 
 [[nodiscard]] ModelConfig parseModelConfig(const std::filesystem::path& file,

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "model/bucket_rules.h"
 #include "model/graph_dtypes.h"
+#include "model/json_fields.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,6 +1,7 @@
 // ModelFolder: which files the folder must hold, and whether the host-side weights in the two
 // torch_artifacts.pth files open and have the shapes config.json implies.
 #include "common/error.h"
+#include "model/json_fields.h"
 #include "model/model_folder.h"
 #include "model/pth_file.h"
 

@@ -1,4 +1,5 @@
 #include "model/rbln_config.h"
+#include "model/json_fields.h"
 
 #include "common/json_text.h"
 
@@ -187,7 +188,7 @@ RblnConfig parseRblnConfig(const std::filesystem::path& file, const nlohmann::js
                            Problems& problems) {
     const JsonFields top(file, json, "", problems);
     RblnConfig c;
-    c.raw = json;
+    c.raw = std::make_shared<const nlohmann::json>(json);
     c.clsName = top.string("cls_name");
     c.dtype = top.string("dtype");
     c.optimumRblnVersion = top.string("optimum_rbln_version");

@@ -2,12 +2,13 @@
 // rbln_config.json of an optimum-rbln RBLNGemma4ForConditionalGeneration folder: the top level
 // (the projector) and the nested vision_tower and language_model configs. Values are kept as
 // written; unknown keys are ignored but stay available in `raw`. See rbln-runtime.md §1.
-#include "model/json_fields.h"
+#include "model/problems.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -92,7 +93,9 @@ struct RblnConfig {
     std::vector<CompileConfig> compileCfgs; // the projector (compiled_model)
     VisionTowerRblnConfig visionTower;
     LanguageModelRblnConfig languageModel;
-    nlohmann::json raw; // the whole file, unknown keys included
+    // The whole file, unknown keys included; shared and never changed after parsing (a pointer
+    // so that this header needs only json_fwd.hpp).
+    std::shared_ptr<const nlohmann::json> raw;
 
     // The NPU named in the compile configs (npu itself is not saved at the top level; each
     // _compile_cfgs entry carries it). Language model first, then vision, then projector.
