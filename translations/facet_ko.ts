@@ -1952,20 +1952,12 @@ The demo model was loaded instead.</source>
         <translation>서버 %1에 모델이 없습니다</translation>
     </message>
     <message>
-        <source>No system keyring could be used (%1): a key typed here is kept for this session only and asked for again at the next start (or set FACET_API_KEY).</source>
-        <translation>시스템 키링을 쓸 수 없습니다 (%1). 여기에 입력한 키는 이번 세션에만 보관하고 다음 시작 때 다시 묻습니다 (또는 FACET_API_KEY를 설정하세요).</translation>
-    </message>
-    <message>
         <source>it did not answer before</source>
         <translation>그 전에 응답하지 않았습니다</translation>
     </message>
     <message>
         <source>The key for this server is in the system keyring.</source>
         <translation>이 서버의 키는 시스템 키링에 있습니다.</translation>
-    </message>
-    <message>
-        <source>A key typed here is kept in the system keyring, never in Facet&apos;s files.</source>
-        <translation>여기에 입력한 키는 시스템 키링에 보관하며 Facet의 파일에는 절대 쓰지 않습니다.</translation>
     </message>
     <message>
         <source>%1
@@ -1976,6 +1968,14 @@ Facet이 마지막으로 끝날 때 쓰던 서버를 쓸 수 없어서 대신 �
     <message>
         <source>The last start of Facet ended while connecting to %1, so it was not connected again. Server… in the status line to retry.</source>
         <translation>지난번 Facet이 %1에 연결하는 중에 끝났으므로 다시 연결하지 않았습니다. 다시 시도하려면 상태 표시줄의 Server…를 누르세요.</translation>
+    </message>
+    <message>
+        <source>No system keyring could be used (%1): a key typed here, or a password in the URL, is kept for this session only and asked for again at the next start (or set FACET_API_KEY).</source>
+        <translation>시스템 키링을 쓸 수 없습니다 (%1). 여기에 입력한 키나 URL의 비밀번호는 이번 세션에만 보관하고 다음 시작 때 다시 묻습니다 (또는 FACET_API_KEY를 설정하세요).</translation>
+    </message>
+    <message>
+        <source>A key typed here, and a password in the URL, are kept in the system keyring, never in Facet&apos;s files.</source>
+        <translation>여기에 입력한 키와 URL의 비밀번호는 시스템 키링에 보관하며 Facet의 파일에는 절대 쓰지 않습니다.</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,10 @@ QString ApiKeyStore::serviceName() {
     return QStringLiteral("Facet");
 }
 
+QString ApiKeyStore::passwordEntry(const QString& url) {
+    return QStringLiteral("password of ") + url;
+}
+
 void ApiKeyStore::read(const QString& url, std::function<void(QString, QString)> done) {
     auto* job = new QKeychain::ReadPasswordJob(serviceName(), this);
     job->setInsecureFallback(false); // never plain text in a settings file

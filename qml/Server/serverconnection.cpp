@@ -1,6 +1,7 @@
 #include "Server/serverconnection.h"
 
 #include "Server/apikeystore.h"
+#include "core/support/redaction.h"
 #include "core/worker/engineclient.h"
 #include "remote/remote_engine.h"
 
@@ -11,7 +12,8 @@
 namespace facet::ui {
 namespace {
 
-// What is remembered for the next start. Never the key: that is the keyring's.
+// What is remembered for the next start. Never the key nor a URL's password: they are the
+// keyring's (the URL is stored with its user name only).
 const QString kUrlKey = QStringLiteral("server/url");
 const QString kModelKey = QStringLiteral("server/model");
 const QString kLevelsKey = QStringLiteral("server/levels");
@@ -28,6 +30,11 @@ QString cleanUrl(const QString& url) {
     return u;
 }
 
+// The URL as it is stored and as secrets are filed under: without its password.
+QString addressOf(const QString& url) {
+    return app::urlWithoutPassword(cleanUrl(url));
+}
+
 } // namespace
 
 ServerConnection::ServerConnection(app::EngineClient& engine, QObject* parent)
@@ -35,24 +42,25 @@ ServerConnection::ServerConnection(app::EngineClient& engine, QObject* parent)
       keys_(new ApiKeyStore(this)) {
     connect(query_, &app::ServerQuery::answered, this,
             [this](const QString& url, const QStringList& models, double ms) {
-                if (url != probedUrl_)
+                if (url != probeTarget_)
                     return;
                 models_ = models;
                 probeMs_ = ms;
-                probeError_ =
-                    models.isEmpty() ? tr("server %1 serves no model").arg(url) : QString();
+                probeError_ = models.isEmpty()
+                                  ? tr("server %1 serves no model").arg(app::redactedUrl(url))
+                                  : QString();
                 emit probeChanged();
             });
     connect(query_, &app::ServerQuery::identified, this,
             [this](const QString& url, int kind, const QString& explanation) {
-                if (url != probedUrl_)
+                if (url != probeTarget_)
                     return;
                 probeKind_ = kind;
                 kindNote_ = explanation;
             });
     connect(query_, &app::ServerQuery::failed, this,
             [this](const QString& url, const QString& message) {
-                if (url != probedUrl_)
+                if (url != probeTarget_)
                     return;
                 models_.clear();
                 probeError_ = message;
@@ -74,7 +82,7 @@ ServerConnection::ServerConnection(app::EngineClient& engine, QObject* parent)
 ServerConnection::~ServerConnection() = default;
 
 QString ServerConnection::rememberedUrl() const {
-    return QSettings().value(kUrlKey).toString();
+    return addressOf(QSettings().value(kUrlKey).toString()); // an older version's: no password
 }
 
 QString ServerConnection::rememberedModel() const {
@@ -101,12 +109,24 @@ QList<int> ServerConnection::suggestedLevels() const {
 }
 
 QString ServerConnection::knownKey(const QString& url) const {
-    return sessionKeys_.value(cleanUrl(url));
+    return sessionKeys_.value(addressOf(url));
+}
+
+QString ServerConnection::withKnownPassword(const QString& url) const {
+    const QString u = cleanUrl(url);
+    return app::urlLacksPassword(u) ? app::withUrlPassword(u, sessionPasswords_.value(u)) : u;
+}
+
+void ServerConnection::setKeyStore(ApiKeyStore* store) {
+    delete keys_;
+    keys_ = store;
+    keys_->setParent(this);
 }
 
 void ServerConnection::probe(const QString& url, const QString& typedKey) {
     const QString u = cleanUrl(url);
-    probedUrl_ = u;
+    probedUrl_ = addressOf(u);
+    probeTarget_ = withKnownPassword(u);
     models_.clear();
     probeError_.clear();
     probeKind_ = 0;
@@ -114,21 +134,34 @@ void ServerConnection::probe(const QString& url, const QString& typedKey) {
     if (u.isEmpty())
         query_->cancel();
     else
-        query_->start(u, typedKey.isEmpty() ? knownKey(u) : typedKey, true);
+        query_->start(probeTarget_, typedKey.isEmpty() ? knownKey(u) : typedKey, true);
     emit probeChanged();
 }
 
 void ServerConnection::lookUpKey(const QString& url) {
-    const QString u = cleanUrl(url);
-    keyUrl_ = u;
+    const QString address = addressOf(url);
+    keyUrl_ = address;
     emit keyChanged();
-    if (u.isEmpty())
+    if (address.isEmpty())
         return;
-    keys_->read(u, [this, u](const QString& key, const QString& problem) {
+    keys_->read(address, [this, address](const QString& key, const QString& problem) {
         if (!key.isEmpty())
-            sessionKeys_.insert(u, key);
-        if (u == keyUrl_)
-            setKeyNote(u, problem);
+            sessionKeys_.insert(address, key);
+        if (address == keyUrl_)
+            setKeyNote(address, problem);
+    });
+    if (!app::urlLacksPassword(address))
+        return;
+    keys_->read(ApiKeyStore::passwordEntry(address), [this, address](const QString& password,
+                                                                     const QString&) {
+        if (password.isEmpty() || sessionPasswords_.value(address) == password)
+            return;
+        sessionPasswords_.insert(address, password);
+        // The URL was asked for its models before the password came from the keyring (a
+        // server behind Basic authentication refused it): ask again with it.
+        if (address == probedUrl_ && !app::urlLacksPassword(withKnownPassword(address)) &&
+            probeTarget_ != withKnownPassword(address))
+            probe(address, {});
     });
 }
 
@@ -137,14 +170,15 @@ void ServerConnection::setKeyNote(const QString& url, const QString& problem) {
     if (!problem.isEmpty())
         keyringMissing_ = true;
     if (keyringMissing_)
-        keyNote_ = tr("No system keyring could be used (%1): a key typed here is kept for this "
-                      "session only and asked for again at the next start (or set "
-                      "FACET_API_KEY).")
+        keyNote_ = tr("No system keyring could be used (%1): a key typed here, or a password in "
+                      "the URL, is kept for this session only and asked for again at the next "
+                      "start (or set FACET_API_KEY).")
                        .arg(problem.isEmpty() ? tr("it did not answer before") : problem);
     else if (hasStoredKey())
         keyNote_ = tr("The key for this server is in the system keyring.");
     else
-        keyNote_ = tr("A key typed here is kept in the system keyring, never in Facet's files.");
+        keyNote_ = tr("A key typed here, and a password in the URL, are kept in the system "
+                      "keyring, never in Facet's files.");
     emit keyChanged();
 }
 
@@ -154,20 +188,36 @@ void ServerConnection::keepKey(const QString& apiBase, const QString& key) {
                  [this, apiBase](const QString& problem) { setKeyNote(apiBase, problem); });
 }
 
+void ServerConnection::keepPassword(const QString& address, const QString& password) {
+    sessionPasswords_.insert(address, password);
+    keys_->write(ApiKeyStore::passwordEntry(address), password,
+                 [this, address](const QString& problem) { setKeyNote(address, problem); });
+}
+
 void ServerConnection::connectTo(const QString& url, const QString& model, const QString& typedKey,
                                  const QList<int>& levels, bool serverDefault) {
     const QString u = cleanUrl(url);
     connecting_ = true;
     connectError_.clear();
     pendingKey_ = typedKey;
+    pendingPassword_ = app::urlPassword(u);
     emit connectingChanged();
-    engine_.serverSession().connectServer(u, model, typedKey.isEmpty() ? knownKey(u) : typedKey,
-                                          levels, serverDefault);
+    engine_.serverSession().connectServer(withKnownPassword(u), model,
+                                          typedKey.isEmpty() ? knownKey(u) : typedKey, levels,
+                                          serverDefault);
 }
 
 void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
     QSettings settings;
-    const QString url = settings.value(kUrlKey).toString();
+    QString url = settings.value(kUrlKey).toString();
+    // An older version stored the URL as typed, password and all: the password moves to the
+    // keyring and the settings keep the URL without it.
+    if (const QString typed = app::urlPassword(url); !typed.isEmpty()) {
+        url = addressOf(url);
+        settings.setValue(kUrlKey, url);
+        settings.sync();
+        keepPassword(url, typed);
+    }
     if (!settings.value(kActiveKey).toBool() || url.isEmpty()) {
         otherwise();
         return;
@@ -187,16 +237,26 @@ void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
     settings.setValue(kConnectingKey, true);
     settings.sync(); // on disk before the connect: a crash must find it there
     otherwise_ = std::move(otherwise);
-    const QString model = rememberedModel();
-    const QList<int> levels = rememberedLevels();
-    const bool serverDefault = rememberedServerDefault();
-    keys_->read(
-        url, [this, url, model, levels, serverDefault](const QString& key, const QString& problem) {
-            if (!key.isEmpty())
-                sessionKeys_.insert(url, key);
-            setKeyNote(url, problem);
-            engine_.serverSession().connectServer(url, model, key, levels, serverDefault);
-        });
+    keys_->read(url, [this, url](const QString& key, const QString& problem) {
+        if (!key.isEmpty())
+            sessionKeys_.insert(url, key);
+        setKeyNote(url, problem);
+        if (!app::urlLacksPassword(withKnownPassword(url))) {
+            connectAtStart(url, key);
+            return;
+        }
+        keys_->read(ApiKeyStore::passwordEntry(url),
+                    [this, url, key](const QString& password, const QString&) {
+                        if (!password.isEmpty())
+                            sessionPasswords_.insert(url, password);
+                        connectAtStart(url, key);
+                    });
+    });
+}
+
+void ServerConnection::connectAtStart(const QString& url, const QString& key) {
+    engine_.serverSession().connectServer(withKnownPassword(url), rememberedModel(), key,
+                                          rememberedLevels(), rememberedServerDefault());
 }
 
 void ServerConnection::onModelLoaded() {
@@ -215,14 +275,17 @@ void ServerConnection::onModelLoaded() {
     QStringList levels;
     for (int level : engine_.model().info().detailLevels)
         levels << QString::number(level);
-    settings.setValue(kUrlKey, engine_.serverSession().url());
+    const QString address = addressOf(engine_.serverSession().url());
+    settings.setValue(kUrlKey, address);
     settings.setValue(kModelKey, engine_.model().info().name);
     settings.setValue(kLevelsKey, levels.join(QLatin1Char(',')));
     settings.setValue(kDefaultLevelKey, engine_.serverSession().serverDefaultLevel());
     settings.setValue(kActiveKey, true);
     emit rememberedChanged();
     if (const QString key = std::exchange(pendingKey_, {}); !key.isEmpty())
-        keepKey(engine_.serverSession().url(), key);
+        keepKey(address, key);
+    if (const QString password = std::exchange(pendingPassword_, {}); !password.isEmpty())
+        keepPassword(address, password);
     otherwise_ = nullptr;
     connecting_ = false;
     connectError_.clear();
@@ -233,11 +296,12 @@ void ServerConnection::onModelLoaded() {
 void ServerConnection::onConnectFailed(const QString& url, const QString& message) {
     QSettings().setValue(kConnectingKey, false);
     pendingKey_.clear();
+    pendingPassword_.clear();
     connecting_ = false;
     connectError_ = message;
     emit connectingChanged();
     if (otherwise_) { // at start: the folder used last, or the demo model, instead
-        startNoteUrl_ = url;
+        startNoteUrl_ = addressOf(url);
         startNote_ = tr("%1\nThe server in use when Facet last ended could not be used, so a "
                         "local model was loaded instead. Server… in the status line to retry.")
                          .arg(message);

@@ -1,9 +1,10 @@
 #pragma once
 // The app's side of "Connect to a server…" (ServerDialog.qml): the served-model list for the
-// URL being typed (GET /v1/models off the GUI thread, errors naming the URL), the API key (the
-// keyring, else this session's memory — said so in the dialog; never the settings file or the
-// log), the connect itself through the EngineClient, and what is remembered for the next start
-// (URL, model, levels, whether the server was in use). Switching to a server or back to a model
+// URL being typed (GET /v1/models off the GUI thread, errors naming the URL), the API key and the
+// password of an http://user:password@host URL (the keyring, else this session's memory — said
+// so in the dialog; never the settings file or the log), the connect itself through the
+// EngineClient, and what is remembered for the next start (URL without its password, model,
+// levels, whether the server was in use). Switching to a server or back to a model
 // folder never touches the conversations: they live above the engine.
 #include "core/worker/serverquery.h"
 
@@ -69,9 +70,12 @@ public:
     // Lists the server's models (the dialog calls it once the URL is typed). `typedKey` empty:
     // the key kept for this URL, else $FACET_API_KEY.
     Q_INVOKABLE void probe(const QString& url, const QString& typedKey);
-    // Looks the URL's key up in the keyring (hasStoredKey, keyNote).
+    // Looks the URL's key (and the password of a URL with a user name) up in the keyring
+    // (hasStoredKey, keyNote).
     Q_INVOKABLE void lookUpKey(const QString& url);
-    // Connects; a typed key is kept once the server has accepted the connection.
+    // Connects; a typed key, and a password typed in the URL, are kept (in the keyring) once the
+    // server has accepted the connection. A URL with a user name and no password gets the
+    // password kept for it.
     // `serverDefault`: requests send no detail level (ServerSession::serverDefaultLevel).
     Q_INVOKABLE void connectTo(const QString& url, const QString& model, const QString& typedKey,
                                const QList<int>& levels, bool serverDefault = false);
@@ -82,6 +86,9 @@ public:
     // start that ended while connecting (a crash) is not retried: the note says so.
     void restoreAtStart(std::function<void()> otherwise);
 
+    // Tests: another keyring (the real one needs a Secret Service). Takes ownership.
+    void setKeyStore(ApiKeyStore* store);
+
 signals:
     void probeChanged();
     void connectingChanged();
@@ -91,6 +98,10 @@ signals:
 
 private:
     QString knownKey(const QString& url) const;
+    // `url` with the password kept for it put back (when it names a user and has none).
+    QString withKnownPassword(const QString& url) const;
+    void keepPassword(const QString& address, const QString& password);
+    void connectAtStart(const QString& url, const QString& key);
     void onModelLoaded();
     void onConnectFailed(const QString& url, const QString& message);
     void keepKey(const QString& apiBase, const QString& key);
@@ -100,17 +111,20 @@ private:
     app::ServerQuery* query_;
     ApiKeyStore* keys_;
     QStringList models_;
-    QString probedUrl_;
+    QString probedUrl_;   // as typed, without a password
+    QString probeTarget_; // what was asked: with the password
     QString probeError_;
     double probeMs_ = 0;
     int probeKind_ = 0; // remote::ServerKind of probedUrl_
     QString kindNote_;
     bool connecting_ = false;
     QString connectError_;
-    QString pendingKey_; // typed for the running connect, kept once it succeeds
-    QString keyUrl_;     // the URL hasStoredKey and keyNote are about
+    QString pendingKey_;      // typed for the running connect, kept once it succeeds
+    QString pendingPassword_; // typed in the running connect's URL, the same
+    QString keyUrl_;          // the URL hasStoredKey and keyNote are about
     QString keyNote_;
-    QHash<QString, QString> sessionKeys_; // URL → key: this session's (keyring or not)
+    QHash<QString, QString> sessionKeys_;      // URL → key: this session's (keyring or not)
+    QHash<QString, QString> sessionPasswords_; // URL without password → its password
     bool keyringMissing_ = false;
     std::function<void()> otherwise_; // while the start-up connect runs
     QString startNoteUrl_, startNote_;

@@ -21,6 +21,25 @@ private slots:
                  QString("http://127.0.0.1:8000/v1"));
     }
 
+    // The URL split into what the settings keep and what the keyring keeps, and put together
+    // again exactly as typed (a password with '@' and ':' typed unencoded, as curl takes it).
+    void passwordsSplitOffAndBack() {
+        const QString typed = "https://ann:p@ss:w0rd@host:8000/v1";
+        QCOMPARE(urlWithoutPassword(typed), QString("https://ann@host:8000/v1"));
+        QCOMPARE(urlPassword(typed), QString("p@ss:w0rd"));
+        QVERIFY(urlLacksPassword("https://ann@host:8000/v1"));
+        QCOMPARE(withUrlPassword("https://ann@host:8000/v1", "p@ss:w0rd"), typed);
+        QCOMPARE(urlWithoutPassword("http://u:p%40x@h/v1?q=a@b"), QString("http://u@h/v1?q=a@b"));
+        QCOMPARE(urlPassword("http://u:p%40x@h/v1?q=a@b"), QString("p%40x"));
+        for (const QString& plain :
+             {QString("http://host:8000/v1"), QString("http://host/v1@x"), QString("not a url")}) {
+            QCOMPARE(urlWithoutPassword(plain), plain);
+            QCOMPARE(urlPassword(plain), QString());
+            QVERIFY(!urlLacksPassword(plain));
+            QCOMPARE(withUrlPassword(plain, "pw"), plain); // no user name: nothing to add to
+        }
+    }
+
     void secretsInFreeTextAreHidden() {
         const QString error = "http://user:pw@srv:8000/v1: HTTP 401: {\"headers\": "
                               "{\"Authorization\": \"Bearer sk-secret-123\"}} key sk-secret-123";
