@@ -83,6 +83,7 @@ int runCompare(const std::vector<std::string>& argv) {
     }
     if (!json)
         printTable(sink.columns, args.values("image").size());
+    facet::cli::printCheapestAgreeing(sink.columns, json);
     for (const Column& c : sink.columns)
         if (c.error)
             return 2;

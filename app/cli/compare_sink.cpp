@@ -1,5 +1,7 @@
 #include "compare_sink.h"
 
+#include "sweep/summary.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -53,6 +55,33 @@ void printTable(const std::vector<Column>& columns, std::size_t turnImages) {
             std::cout << (i ? "  " : "") << std::string(width[i] - row[i].size(), ' ') << row[i];
         std::cout << "\n";
     }
+}
+
+void printCheapestAgreeing(const std::vector<Column>& columns, bool json) {
+    std::vector<sweep::ComparedLevel> finished;
+    for (const Column& c : columns)
+        if (c.stats && !c.error && c.level > 0 &&
+            c.stats->finishReason != generate::FinishReason::Cancelled)
+            finished.push_back({c.level, c.reply, c.stats->imageTokens, c.stats->ttftMs});
+    const auto verdict = sweep::cheapestAgreeing(finished);
+    if (!verdict)
+        return;
+    if (!json) {
+        std::cout << "\n" << verdict->text << "\n";
+        return;
+    }
+    nlohmann::json j = {{"type", "cheapest_agreeing"},
+                        {"level", nullptr},
+                        {"reference_level", verdict->highest.level},
+                        {"reference_image_tokens", verdict->highest.imageTokens},
+                        {"reference_ttft_ms", verdict->highest.ttftMs},
+                        {"text", verdict->text}};
+    if (verdict->level) {
+        j["level"] = verdict->level->level;
+        j["image_tokens"] = verdict->level->imageTokens;
+        j["ttft_ms"] = verdict->level->ttftMs;
+    }
+    printJsonLine(j);
 }
 
 } // namespace facet::cli

@@ -87,4 +87,12 @@ private:
 // The statistics table after the answers; `turnImages`: images of the compared turn.
 void printTable(const std::vector<Column>& columns, std::size_t turnImages);
 
+// The lowest level whose answer agrees with the highest finished one's (sweep/agreement.h, the
+// rule of `facet-cli sweep`): "280 gives the same answer as 1120 with 4× fewer image tokens,
+// first token 0.4 s instead of 2.4 s", or that none does. A line after the table, or with
+// --json one event {"type": "cheapest_agreeing", "level" (null when none), "reference_level",
+// "image_tokens", "reference_image_tokens", "ttft_ms", "reference_ttft_ms", "text"}. Nothing
+// when fewer than two columns finished; a server's default level (0) takes no part.
+void printCheapestAgreeing(const std::vector<Column>& columns, bool json);
+
 } // namespace facet::cli

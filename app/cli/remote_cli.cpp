@@ -147,6 +147,7 @@ int runRemoteCompare(const std::vector<std::string>& argv) {
         engine->createSession()->compare(request, sink, interrupt.flag());
         if (!json)
             printTable(sink.columns, args.values("image").size());
+        printCheapestAgreeing(sink.columns, json);
         for (const Column& c : sink.columns)
             if (c.error)
                 return 1;

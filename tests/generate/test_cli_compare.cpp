@@ -27,6 +27,8 @@ QString model() {
 QList<QJsonObject> comparable(const QList<QJsonObject>& events, int level) {
     QList<QJsonObject> out;
     for (QJsonObject e : events) {
+        if (e["type"].toString() == "cheapest_agreeing") // the comparison's verdict, no column's
+            continue;
         if (level && e["level"].toInt() != level && e["type"].toString() != "phase")
             continue;
         if (level && e["type"].toString() == "phase" && e["level"].toInt() != level)
@@ -69,6 +71,31 @@ private slots:
             }
         }
         QCOMPARE(stats, 3);
+        // The verdict: the lowest level agreeing with 280's answer, by the sweep's rule, with
+        // the numbers of the columns it names.
+        QList<QJsonObject> verdicts;
+        QMap<int, QJsonObject> statsByLevel;
+        for (const QJsonObject& e : r.events) {
+            if (e["type"].toString() == "cheapest_agreeing")
+                verdicts.push_back(e);
+            if (e["type"].toString() == "stats")
+                statsByLevel[e["level"].toInt()] = e["stats"].toObject();
+        }
+        QCOMPARE(verdicts.size(), 1);
+        QCOMPARE(verdicts[0]["reference_level"].toInt(), 280);
+        QCOMPARE(verdicts[0]["reference_image_tokens"].toInt(),
+                 statsByLevel[280]["image_tokens"].toInt());
+        if (!verdicts[0]["level"].isNull()) {
+            const int level = verdicts[0]["level"].toInt();
+            QVERIFY(level == 70 || level == 140);
+            QCOMPARE(verdicts[0]["image_tokens"].toInt(),
+                     statsByLevel[level]["image_tokens"].toInt());
+            QVERIFY(verdicts[0]["text"].toString().startsWith(QString::number(level) +
+                                                              " gives the same answer as 280"));
+        } else {
+            QCOMPARE(verdicts[0]["text"].toString(),
+                     QString("no lower level gives the same answer as 280"));
+        }
         for (int level : {70, 140, 280}) {
             const CliRun single =
                 cli({"ask", "--model", model(), "--image", img + "@" + QString::number(level),
@@ -90,6 +117,10 @@ private slots:
         for (const QByteArray& line : r.out.split('\n'))
             rows += line.contains("max_tokens") || line.contains("stop_token");
         QCOMPARE(rows, 3); // every compiled level by default
+        // The verdict line after the table, whichever way it goes.
+        QVERIFY2(r.out.contains(" gives the same answer as 280 with ") ||
+                     r.out.contains("no lower level gives the same answer as 280"),
+                 r.out.constData());
     }
 
     void levelsAreRefusedBeforeLoading() {
