@@ -23,6 +23,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace facet;
 
@@ -459,6 +460,47 @@ private slots:
         QVERIFY2(app_->server()->connectError().contains("http://127.0.0.1:9/v1 is unreachable"),
                  qPrintable(app_->server()->connectError()));
         QVERIFY(!engine().serverSession().connected());
+    }
+
+    // Issue #55 item 5: a connect the worker finished just as the user started a folder load
+    // is in use, though the newer load replaced it; when that load fails ("model kept"), the
+    // status must name the server, and its key must still reach it. The GUI thread does not
+    // run its event loop between the two, as when the user clicks in that instant.
+    void connectThatLandedUnderAFailedLoadIsWhatIsInUse() {
+        QSignalSpy failed(&engine().model(), &app::ModelLoader::loadFailed);
+        const int unloadsBefore = script_->unloads();
+        app_->server()->connectTo(url("auth"), {}, kKey, {70, 280});
+        // The worker connected (the local model was unloaded for it); its answer waits in the
+        // GUI thread's queue.
+        QElapsedTimer waited;
+        waited.start();
+        while (script_->unloads() == unloadsBefore && waited.elapsed() < 10000)
+            QThread::msleep(5);
+        QVERIFY(script_->unloads() > unloadsBefore);
+        QThread::msleep(50); // its signals are emitted right after the unload
+        app::EngineScript bad = script_->script();
+        bad.loadError = "not a usable compiled model folder";
+        script_->setScript(bad);
+        engine().model().loadModelDir(QStringLiteral("badmodel"), 0, {});
+        QTRY_VERIFY_WITH_TIMEOUT(engine().model().state() != app::ModelLoader::State::Loading,
+                                 10000);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(engine().model().ready());
+        QCOMPARE(engine().model().loadProblemFolder(), QStringLiteral("badmodel"));
+        // What the status line reads (Settings/StatusBar.qml).
+        QVERIFY(engine().serverSession().connected());
+        QCOMPARE(engine().serverSession().url(), url("auth"));
+        QCOMPARE(engine().model().info().name, QStringLiteral("gemma-4-test"));
+        QVERIFY(!engine().model().demo());
+        // And it is the server that answers, with the key of that connect.
+        ask(QStringLiteral("Who answers?"), 280);
+        QCOMPARE(message(1).stats.value("engine").toString(), QStringLiteral("remote"));
+        QCOMPARE(message(1).text, kReply);
+        QSignalSpy timed(&engine().serverSession(), &app::ServerSession::roundTripChanged);
+        engine().serverSession().measureRoundTrip(); // 401 without the key
+        QTRY_VERIFY_WITH_TIMEOUT(timed.count() > 0, 5000);
+        QVERIFY2(engine().serverSession().answering(),
+                 qPrintable(engine().serverSession().healthNote()));
     }
 
     void keyGoesToTheServerNeverToTheSettings() {

@@ -17,29 +17,49 @@ ModelLoader::ModelLoader(EngineWorker& worker, QObject* parent) : QObject(parent
             });
     connect(&worker_, &EngineWorker::serverConnected, this,
             [this](quint64 id, const QString& apiBase, double) {
+                // The model "folder" of a server is its API base (also for a replaced connect:
+                // the worker may have put it in use).
+                if (const auto it = loads_.find(id); it != loads_.end())
+                    it->dir = apiBase;
                 if (id == loadId_)
-                    loadingDir_ = apiBase; // the model "folder" of a server is its API base
+                    loadingDir_ = apiBase;
             });
+    // The worker answers loads in the order they were asked, each once. What it reports is
+    // what it holds, also for a load that a newer one replaced (issue #55 item 5: a server
+    // connect that finished as the user started a folder load was in use, the folder failed
+    // with "model kept", and the status line named the local model while the server answered).
     connect(&worker_, &EngineWorker::modelLoaded, this,
             [this](quint64 id, const generate::ModelInfo& info,
                    const generate::SamplingSettings& defaults) {
-                if (id != loadId_)
+                const auto it = loads_.find(id);
+                if (it == loads_.end())
                     return;
-                info_ = fromEngine(info);
-                defaults_ = defaults;
-                source_ = loadingSource_;
+                const LoadTarget target = *it;
+                loads_.erase(it);
+                adopt(target, info, defaults);
+                emit modelInUse(id);
+                if (id != loadId_)
+                    return; // the newer load runs on: still Loading
                 lastError_.clear();
-                modelDir_ = std::exchange(loadingDir_, {});
-                modelRuntime_ = loadingRuntime_;
-                demo_ = !demoModelDir().isEmpty() && modelDir_ == QDir::cleanPath(demoModelDir());
+                loadingDir_.clear();
                 setLoadProblem({}, {});
                 setState(State::Ready);
                 emit modelLoaded();
             });
     connect(&worker_, &EngineWorker::loadFailed, this,
             [this](quint64 id, const QString& message, bool modelKept) {
-                if (id != loadId_)
+                if (!loads_.remove(id))
                     return;
+                if (id != loadId_) {
+                    // Replaced and failed: when it took the model in use with it, the newer
+                    // load's answer will say so (nothing kept).
+                    if (!modelKept) {
+                        modelDir_.clear();
+                        demo_ = false;
+                        source_ = Source::Folder;
+                    }
+                    return;
+                }
                 const QString target = std::exchange(loadingDir_, {});
                 const bool cancelled = std::exchange(cancelling_, false);
                 emit loadFailed(target, cancelled ? QString() : message, loadingSource_);
@@ -55,6 +75,16 @@ ModelLoader::ModelLoader(EngineWorker& worker, QObject* parent) : QObject(parent
                 lastError_ = cancelled ? tr("Loading cancelled") : message;
                 setState(cancelled ? State::NoModel : State::Failed);
             });
+}
+
+void ModelLoader::adopt(const LoadTarget& target, const generate::ModelInfo& info,
+                        const generate::SamplingSettings& defaults) {
+    info_ = fromEngine(info);
+    defaults_ = defaults;
+    source_ = target.source;
+    modelDir_ = target.dir;
+    modelRuntime_ = target.runtime;
+    demo_ = !demoModelDir().isEmpty() && modelDir_ == QDir::cleanPath(demoModelDir());
 }
 
 QString ModelLoader::demoModelDir() {
@@ -123,6 +153,7 @@ quint64 ModelLoader::beginLoad(const QString& target, const QString& runtime, So
     if (state_ == State::Loading)
         cancelLoad();
     loadId_ = worker_.nextRequestId();
+    loads_.insert(loadId_, {target, runtime, source});
     loadingDir_ = target;
     loadingRuntime_ = runtime;
     loadingSource_ = source;

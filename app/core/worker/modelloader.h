@@ -6,6 +6,7 @@
 #include "core/types/modelinfo.h"
 #include "core/worker/engineworker.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -90,6 +91,10 @@ signals:
     void loadProgressChanged();
     void loadProblemChanged();
     void modelLoaded(); // a new model is in (not when a failed load kept the old one)
+    // The worker put load `id`'s model in use: before modelLoaded for the current load, and
+    // alone for a load a newer one replaced after the worker had finished it (the newer load
+    // runs on; if it fails, this is the model it kept).
+    void modelInUse(quint64 id);
     // Before a load starts (synchronously): work that must not outlive the model stops.
     void loadStarting();
     // A load ended without a new model: `target` the folder or URL, `message` why (empty when
@@ -100,7 +105,19 @@ signals:
 private:
     void setState(State state);
 
+    // What a load started by beginLoad brings in, until the worker answers it: a load that a
+    // newer one replaced may still have been put in use by the worker (it finished first).
+    struct LoadTarget {
+        QString dir; // the folder, or a server's API base once it connected
+        QString runtime;
+        Source source = Source::Folder;
+    };
+    // The worker put `target` in use, whether or not a newer load replaced it meanwhile.
+    void adopt(const LoadTarget& target, const generate::ModelInfo& info,
+               const generate::SamplingSettings& defaults);
+
     EngineWorker& worker_;
+    QHash<quint64, LoadTarget> loads_; // by request id, until the worker answers
     State state_ = State::NoModel;
     quint64 loadId_ = 0;
     QString loadStep_;

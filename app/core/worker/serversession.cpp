@@ -13,26 +13,35 @@ ServerSession::ServerSession(EngineWorker& worker, ModelLoader& model, bool supp
       ping_(new ServerQuery(this)), health_(new ServerQuery(this)) {
     connect(&worker_, &EngineWorker::serverConnected, this,
             [this](quint64 id, const QString&, double roundTripMs) {
-                if (id != model_.loadId())
+                if (!connecting_.contains(id))
                     return;
                 roundTripMs_ = roundTripMs;
                 setAnswering(true, {});
             });
-    connect(&model_, &ModelLoader::modelLoaded, this, [this] {
+    // Whatever load the worker put in use, the newest or one a newer load replaced: a server's
+    // key and level choice come with it, a folder's model has none.
+    connect(&model_, &ModelLoader::modelInUse, this, [this](quint64 id) {
         const bool wasDefault = serverDefaultLevel();
-        key_ = model_.fromServer() ? loadingKey_ : QString();
-        serverDefault_ = model_.fromServer() && loadingServerDefault_;
-        loadingKey_.clear();
+        const Connecting server = connecting_.value(id);
+        key_ = server.key;
+        serverDefault_ = server.serverDefault;
+        // Loads are answered in order: every connect before this one has been answered.
+        connecting_.removeIf(
+            [id](QHash<quint64, Connecting>::iterator it) { return it.key() <= id; });
         if (wasDefault != serverDefaultLevel())
             emit serverDefaultLevelChanged();
     });
     connect(&model_, &ModelLoader::loadFailed, this,
             [this](const QString& target, const QString& message, ModelLoader::Source source) {
-                loadingKey_.clear();
+                const quint64 id = model_.loadId();
+                connecting_.removeIf(
+                    [id](QHash<quint64, Connecting>::iterator it) { return it.key() <= id; });
                 if (source == ModelLoader::Source::Server && !message.isEmpty())
                     emit connectFailed(target, message);
             });
     connect(&model_, &ModelLoader::stateChanged, this, &ServerSession::connectedChanged);
+    // A model kept by a failed load may be a server that a replaced connect put in use.
+    connect(&model_, &ModelLoader::stateChanged, this, &ServerSession::serverDefaultLevelChanged);
     // The status line says whether the server answers now: measured every interval while one
     // is in use (10 s: a GET /v1/models is a few hundred bytes; was 30 s in the status bar,
     // which showed a dead server's last good round trip for that long).
@@ -83,8 +92,7 @@ void ServerSession::connectServer(const QString& url, const QString& model, cons
     }
     const quint64 id =
         model_.beginLoad(url.trimmed(), QString(), ModelLoader::Source::Server, tr("Connecting"));
-    loadingKey_ = apiKey;
-    loadingServerDefault_ = serverDefault;
+    connecting_.insert(id, {apiKey, serverDefault});
     remote::ConnectOptions options;
     options.url = model_.loadingDir().toStdString();
     if (!model.isEmpty())

@@ -10,6 +10,7 @@
 #include "core/worker/engineworker.h"
 #include "core/worker/modelloader.h"
 
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -85,10 +86,15 @@ private:
     EngineWorker& worker_;
     ModelLoader& model_;
     bool supported_;
-    QString key_;        // the connected server's, for measureRoundTrip; memory only
-    QString loadingKey_; // the running connect's
+    QString key_; // the connected server's, for measureRoundTrip; memory only
     bool serverDefault_ = false;
-    bool loadingServerDefault_ = false;
+    // Each connect's key and level choice by its load id, until the worker answers it: a
+    // connect that a newer load replaced may still be put in use (ModelLoader::modelInUse).
+    struct Connecting {
+        QString key;
+        bool serverDefault = false;
+    };
+    QHash<quint64, Connecting> connecting_;
     double roundTripMs_ = 0;
     bool answering_ = true;
     QString healthNote_;

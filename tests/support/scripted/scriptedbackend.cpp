@@ -48,7 +48,10 @@ public:
         defaults_ = s.defaults;
         loaded_ = true;
     }
-    void unload() override { loaded_ = false; }
+    void unload() override {
+        loaded_ = false;
+        engine_->recordUnload();
+    }
     bool loaded() const override { return loaded_; }
     generate::ModelInfo info() const override { return info_; }
     generate::SamplingSettings defaultSampling() const override { return defaults_; }
@@ -340,6 +343,16 @@ void ScriptedEngine::recordPreencode(bool cancelled) {
     const std::lock_guard lock(mutex_);
     ++preencodeCalls_;
     preencodesCancelled_ += cancelled ? 1 : 0;
+}
+
+int ScriptedEngine::unloads() const {
+    const std::lock_guard lock(mutex_);
+    return unloads_;
+}
+
+void ScriptedEngine::recordUnload() {
+    const std::lock_guard lock(mutex_);
+    ++unloads_;
 }
 
 std::size_t ScriptedEngine::visionCacheLimit() const {

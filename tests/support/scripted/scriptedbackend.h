@@ -64,6 +64,10 @@ public:
     [[nodiscard]] int preencodeCalls() const;
     [[nodiscard]] int preencodesCancelled() const;
     void recordPreencode(bool cancelled);
+    // Times the backend was unloaded (a server connect unloads the local model: a test sees
+    // from the GUI thread, without running its event loop, that the worker finished one).
+    [[nodiscard]] int unloads() const;
+    void recordUnload();
     [[nodiscard]] std::size_t visionCacheLimit() const;
     void setVisionCacheLimit(std::size_t bytes);
 
@@ -76,6 +80,7 @@ private:
     std::set<std::string> encoded_;
     int preencodeCalls_ = 0;
     int preencodesCancelled_ = 0;
+    int unloads_ = 0;
     std::size_t visionCacheLimit_ = 0;
 };
 
