@@ -30,6 +30,8 @@ ApplicationWindow {
         onServerRequested: serverDialog.start()
         samples: App.samples
         onSampleChosen: (row) => window.trySample(row)
+        replying: App.chat.busy
+        onStopReplyRequested: App.chat.stop()
     }
 
     // "Try it" (the demo banner): an example never replaces a draft silently. The message box
@@ -161,6 +163,7 @@ ApplicationWindow {
                 attachments: App.attachments
                 settings: App.settings
                 historyTokens: App.conversation.historyTokens
+                context: App.context
                 onNewChatRequested: App.library.newChat()
                 onCompareRequested: compareLevels.openWithDefaults()
                 onNotice: (message) => notices.show(message)
@@ -191,7 +194,11 @@ ApplicationWindow {
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }
     ReplaceDraftDialog { id: replaceDraft; onReplaceConfirmed: (row) => window.startSample(row) }
-    ServerDialog { id: serverDialog; connection: App.server }
+    ServerDialog {
+        id: serverDialog
+        connection: App.server
+        switchModel: (connect) => statusBar.switchModel(connect)
+    }
     CompareLevelsDialog {
         id: compareLevels
         compare: App.compare

@@ -481,6 +481,22 @@
         <source>Start a new chat (the history is not sent)</source>
         <translation>새 대화 시작 (이전 기록은 보내지 않음)</translation>
     </message>
+    <message>
+        <source>%L1 positions + %L2 reply tokens &gt; %L3: the reply will not fit</source>
+        <translation>위치 %L1 + 답변 토큰 %L2 &gt; %L3: 답변이 들어가지 않습니다</translation>
+    </message>
+    <message>
+        <source>%L1 positions + %L2 reply tokens of %L3</source>
+        <translation>위치 %L1 + 답변 토큰 %L2 / %L3</translation>
+    </message>
+    <message>
+        <source>Counted by the engine: the context positions this message&apos;s prompt takes, images at their detail levels, history and template included</source>
+        <translation>엔진이 센 값: 이 메시지의 프롬프트가 차지하는 컨텍스트 위치 수 (이미지는 각자의 상세 수준으로, 이전 기록과 템플릿 포함)</translation>
+    </message>
+    <message>
+        <source>An estimate: the server counts the prompt for itself</source>
+        <translation>추정값: 서버는 프롬프트를 직접 셉니다</translation>
+    </message>
 </context>
 <context>
     <name>ConversationStore</name>
@@ -1643,6 +1659,33 @@
     <message>
         <source>server %1 · %2 · %3 ms round trip · %4</source>
         <translation>서버 %1 · %2 · 왕복 %3 ms · %4</translation>
+    </message>
+</context>
+<context>
+    <name>SwitchModelDialog</name>
+    <message>
+        <source>Stop the reply and switch?</source>
+        <translation>답변을 중지하고 전환할까요?</translation>
+    </message>
+    <message>
+        <source>A reply is being written. The model can be switched once it stops; what it wrote so far stays in the conversation.</source>
+        <translation>답변을 작성하는 중입니다. 답변이 중지되어야 모델을 전환할 수 있습니다. 지금까지 작성된 내용은 대화에 남습니다.</translation>
+    </message>
+    <message>
+        <source>Stop and switch</source>
+        <translation>중지하고 전환</translation>
+    </message>
+    <message>
+        <source>Stop the reply and switch the model</source>
+        <translation>답변을 중지하고 모델 전환</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Keep the reply and the model in use</source>
+        <translation>답변과 사용 중인 모델 유지</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,8 @@ Pane {
     required property ConversationSettings settings
     // The open conversation's size so far and the library, for the context meter.
     required property int historyTokens
+    // The engine's count of the conversation plus this draft (Chat/contextcounter.h).
+    required property ContextCounter context
     signal newChatRequested()
     // "Compare levels…": the message runs at several detail levels side by side (Compare/).
     signal compareRequested()
@@ -71,6 +73,9 @@ Pane {
         nameFilters: [qsTr("Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)"), qsTr("All files (*)")]
         onAccepted: composer.attachments.addUrls(selectedFiles)
     }
+
+    // The draft's text is counted with the conversation as the user types.
+    Binding { target: composer.context; property: "draftText"; value: input.text }
 
     ColumnLayout {
         anchors.fill: parent
@@ -191,6 +196,8 @@ Pane {
             messageTokens: composer.attachments.totalTokens + Math.ceil(input.text.length / 4)
             replyBudget: composer.settings.sampling.maxNewTokens
             maxSeqLen: composer.engine.model.ready ? composer.engine.model.info.maxSeqLen : 0
+            exact: composer.context.exact
+            positions: composer.context.positions
             onLowerLevelRequested: {
                 const levels = composer.engine.model.detailLevels
                 const lower = levels.filter(l => l < composer.attachments.messageLevel)

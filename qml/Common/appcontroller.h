@@ -7,6 +7,7 @@
 #include "Attachments/attachmentmodel.h"
 #include "Attachments/backgroundencoder.h"
 #include "Chat/chatsession.h"
+#include "Chat/contextcounter.h"
 #include "Chat/conversationmodel.h"
 #include "Compare/comparesession.h"
 #include "Conversations/chatlistmodel.h"
@@ -48,6 +49,8 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
     Q_PROPERTY(facet::ui::ImageCacheSetting* imageCache READ imageCache CONSTANT)
     Q_PROPERTY(facet::ui::ServerConnection* server READ server CONSTANT)
+    // The context meter's count of the open conversation and the draft (Chat/contextcounter.h).
+    Q_PROPERTY(facet::ui::ContextCounter* context READ context CONSTANT)
     // The demo model's examples ("Try it"), read from beside the built-in demo model.
     Q_PROPERTY(facet::ui::DemoSamples* samples READ samples CONSTANT)
 public:
@@ -81,6 +84,7 @@ public:
     BackgroundEncoder* backgroundEncoder() const { return backgroundEncoder_; }
     ServerConnection* server() const { return server_; }
     DemoSamples* samples() const { return samples_; }
+    ContextCounter* context() const { return context_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -97,6 +101,7 @@ private:
     ServerConnection* server_;
     LanguageSettings* language_;
     DemoSamples* samples_;
+    ContextCounter* context_;
     bool finishedBeforeQuit_ = false;
 };
 

@@ -64,10 +64,14 @@ Dialog {
         levels = next
     }
 
+    // Runs the connect: Main.qml asks "Stop the reply and switch?" first while a reply is
+    // being written (Settings/SwitchModelDialog.qml).
+    property var switchModel: (connect) => connect()
     function connectNow() {
         if (!canConnect)
             return
-        connection.connectTo(urlField.text, modelBox.currentText, keyField.text, levels, serverDefault)
+        const args = [urlField.text, modelBox.currentText, keyField.text, levels, serverDefault]
+        dialog.switchModel(() => dialog.connection.connectTo(args[0], args[1], args[2], args[3], args[4]))
     }
 
     // A server of another kind answered: tick what its kind suggests, unless the user ticked.

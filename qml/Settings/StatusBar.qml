@@ -17,6 +17,9 @@ Pane {
     required property bool canExport
     // The demo model's examples, for the banner's "Try it" menu (TryIt/DemoBanner.qml).
     required property DemoSamples samples
+    // A reply (or a comparison) is being written: switching the model asks first.
+    required property bool replying
+    signal stopReplyRequested()
     signal settingsRequested()
     signal smokeTestRequested()
     signal serverRequested()
@@ -26,6 +29,19 @@ Pane {
     signal sampleChosen(int row)
     padding: 6
     readonly property modelInfo info: engine.model.info
+
+    // Every switch of the model (a folder, the demo model, a server: Main.qml routes the server
+    // dialog's here) goes through this: mid-reply the load would wait for the reply's end.
+    function switchModel(load) {
+        if (bar.replying)
+            switchDialog.ask(load)
+        else
+            load()
+    }
+    SwitchModelDialog {
+        id: switchDialog
+        onStopReplyRequested: bar.stopReplyRequested()
+    }
 
     // Ctrl+E (Main.qml): the Export button's menu, to pick Markdown or JSON with the keyboard.
     function openExportMenu() {
@@ -104,7 +120,11 @@ Pane {
     FolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
-        onAccepted: bar.engine.model.loadChosenFolder(selectedFolder, currentFolder)
+        onAccepted: {
+            const selected = selectedFolder
+            const shown = currentFolder
+            bar.switchModel(() => bar.engine.model.loadChosenFolder(selected, shown))
+        }
     }
 
     ColumnLayout {
@@ -145,7 +165,7 @@ Pane {
                 visible: !bar.engine.model.demo && bar.engine.model.demoModelDir.length > 0
                 text: qsTr("Demo model")
                 Accessible.name: qsTr("Load the built-in demo model")
-                onClicked: bar.engine.model.loadDemoModel()
+                onClicked: bar.switchModel(() => bar.engine.model.loadDemoModel())
             }
             Button {
                 //: Menu button: save the conversation as a file (verb).

@@ -21,6 +21,7 @@ TestCase {
             attachments: App.attachments
             settings: App.settings
             historyTokens: App.conversation.historyTokens
+            context: App.context
         }
     }
 

@@ -12,7 +12,8 @@ TestCase {
 
     Component {
         id: meterComponent
-        ContextMeter { width: 780; historyTokens: 1000; messageTokens: 300; replyBudget: 512; maxSeqLen: 4096 }
+        ContextMeter { width: 780; historyTokens: 1000; messageTokens: 300; replyBudget: 512; maxSeqLen: 4096
+                       exact: false; positions: 0 }
     }
     SignalSpy { id: lowerSpy; signalName: "lowerLevelRequested" }
 
@@ -36,6 +37,20 @@ TestCase {
         lowerSpy.target = m
         mouseClick(lower)
         compare(lowerSpy.count, 1)
+    }
+
+    // The engine's count is shown as it is (no "≈") and decides the warning: 3,600 positions
+    // + 512 exceed 4,096 though the estimate (1,300) fits.
+    function test_exactCountShownAndWarns() {
+        const m = createTemporaryObject(meterComponent, test, { exact: true, positions: 3000 })
+        const text = findChild(m, "contextText").text
+        verify(/^3\D?000 positions \+ 512 reply tokens of 4\D?096$/.test(text), text)
+        verify(!m.overflows)
+        m.positions = 3600
+        verify(m.overflows)
+        verify(findChild(m, "contextText").text.endsWith("the reply will not fit"))
+        verify(!findChild(m, "contextText").text.startsWith("≈"))
+        verify(findChild(m, "contextNewChat").visible)
     }
 
     function test_hiddenWithoutAModel() {

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,18 @@ public:
     [[nodiscard]] virtual generate::SmokeReport smokeTest(const generate::SmokeOptions& options,
                                                           const generate::SmokeProgress& progress,
                                                           const std::atomic<bool>& stop) = 0;
+
+    // What `request` of conversation `sessionKey` will put into the KV cache, counted as its
+    // generate() would run it (generate::Session::countPrompt: the KV prefix that conversation
+    // reuses included): the context meter's number. Nothing where this backend cannot count
+    // (a server counts for itself; the scripted one has no prompt): the meter then shows its
+    // estimate, marked as one. Throws as generate would refuse the request.
+    [[nodiscard]] virtual std::optional<generate::PromptCount>
+    countPrompt(const std::string& sessionKey, const generate::Request& request) {
+        (void)sessionKey;
+        (void)request;
+        return std::nullopt;
+    }
 
     // The server switch where capabilities().servers (the backend withServers() makes); null
     // otherwise.

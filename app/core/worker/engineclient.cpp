@@ -16,6 +16,7 @@ EngineClient::EngineClient(std::unique_ptr<EngineBackend> backend, QObject* pare
     server_ = new ServerSession(*worker_, *model_, capabilities_.servers, this);
     smoke_ = new SmokeTestRunner(*worker_, *model_, capabilities_.smokeTest, this);
     requests_ = new RequestStream(*worker_, *model_, *server_, this);
+    counter_ = new PromptCounter(*worker_, this);
     thread_.start();
 }
 

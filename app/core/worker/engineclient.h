@@ -6,8 +6,11 @@
 //   smokeTest()     the install check (smoketestrunner.h)
 //   requests()      replies and comparisons streamed back, Stop, background encoding
 //                   (requeststream.h)
+//   counter()       what a request will put into the KV cache, for the context meter
+//                   (promptcounter.h)
 #include "core/worker/engineworker.h"
 #include "core/worker/modelloader.h"
+#include "core/worker/promptcounter.h"
 #include "core/worker/requeststream.h"
 #include "core/worker/serversession.h"
 #include "core/worker/smoketestrunner.h"
@@ -37,6 +40,7 @@ public:
     ServerSession& serverSession() { return *server_; }
     SmokeTestRunner& smokeTest() { return *smoke_; }
     RequestStream& requests() { return *requests_; }
+    PromptCounter& counter() { return *counter_; }
 
     // Stops everything and joins the worker thread (quit while generating ends here).
     void shutdown();
@@ -53,6 +57,7 @@ private:
     ServerSession* server_ = nullptr;
     SmokeTestRunner* smoke_ = nullptr;
     RequestStream* requests_ = nullptr;
+    PromptCounter* counter_ = nullptr;
 };
 
 } // namespace facet::app

@@ -103,6 +103,23 @@ void EngineWorker::setVisionCacheLimit(quint64 maxBytes) {
     backend_->setVisionCacheLimit(static_cast<std::size_t>(maxBytes));
 }
 
+void EngineWorker::countPrompt(quint64 id, const QString& sessionKey,
+                               const generate::Request& request) {
+    std::optional<generate::PromptCount> count;
+    QString problem;
+    if (backend_->loaded()) {
+        try {
+            count = backend_->countPrompt(sessionKey.toStdString(), request);
+        } catch (const std::exception& e) { // the Send would be refused the same way
+            problem = QString::fromStdString(e.what());
+        }
+    }
+    if (count)
+        emit promptCounted(id, true, count->promptTokens, count->imageTokens, count->positions, {});
+    else
+        emit promptCounted(id, false, 0, 0, 0, problem);
+}
+
 void EngineWorker::runJob(const GenerateJob& job) {
     if (!backend_->loaded()) {
         const QString message = tr("No model loaded");

@@ -61,6 +61,11 @@ public slots:
     // when a request comes: EngineClient::submit).
     void preencode(quint64 id, const std::vector<facet::generate::ImageInput>& images);
     void setVisionCacheLimit(quint64 maxBytes);
+    // Counts `request` of conversation `sessionKey` as the backend will run it
+    // (EngineBackend::countPrompt); answers with promptCounted. Here, not on the GUI thread:
+    // the session it reads belongs to this thread.
+    void countPrompt(quint64 id, const QString& sessionKey,
+                     const facet::generate::Request& request);
 
 public:
     // A vLLM server instead of a local model: answered like loadModel (loadFailed keeps what was
@@ -88,6 +93,11 @@ signals:
     // `problems`: "PATH: reason" per image that could not be encoded (the request reports it).
     void preencoded(quint64 id, int encoded, int alreadyCached, bool cancelled,
                     const QStringList& problems);
+    // `exact`: counted by the engine (positions: the KV-cache positions the prefill will need,
+    // what is checked against max_seq_len); false when the backend cannot count (a server) or
+    // the request would be refused (`problem` says why, else empty).
+    void promptCounted(quint64 id, bool exact, int promptTokens, int imageTokens, int positions,
+                       const QString& problem);
     // `apiBase`: the server's normalised URL; `roundTripMs`: its GET /v1/models at connect.
     void serverConnected(quint64 id, const QString& apiBase, double roundTripMs);
     // A comparison's events, per column (index into the job's levels); each column ends in

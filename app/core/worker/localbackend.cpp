@@ -81,6 +81,17 @@ public:
         sessionFor(sessionKey).compare(request, sink, stop);
     }
 
+    std::optional<generate::PromptCount> countPrompt(const std::string& sessionKey,
+                                                     const generate::Request& request) override {
+        if (!engine_)
+            return std::nullopt;
+        // generate() runs it in the kept session when it is this conversation's (its KV prefix
+        // is reused), else in a fresh one.
+        if (session_ && sessionKey_ == sessionKey)
+            return session_->countPrompt(request);
+        return engine_->countPrompt(request);
+    }
+
     generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
                                         const std::atomic<bool>& stop) override {
         if (!engine_)

@@ -72,6 +72,15 @@ public:
         local_->unload(); // the device's memory is free for other programs meanwhile
     }
 
+    // A server counts its prompt for itself (its own processor and max_model_len check): its
+    // POST /tokenize per keystroke is not worth a round trip, so the meter shows its estimate.
+    std::optional<generate::PromptCount> countPrompt(const std::string& sessionKey,
+                                                     const generate::Request& request) override {
+        if (server_)
+            return std::nullopt;
+        return local_->countPrompt(sessionKey, request);
+    }
+
     // The vision cache is the local engine's; a server encodes images itself.
     generate::PreencodeResult preencode(const std::vector<generate::ImageInput>& images,
                                         const std::atomic<bool>& stop) override {

@@ -1,0 +1,74 @@
+import QtQuick
+import QtQuick.Controls
+import Facet.Ui
+
+// Asked when the user switches the model (a folder, the demo model, a server) while a reply is
+// being written: the worker runs one job at a time, so the load would wait behind the reply
+// (up to its max new tokens, 20 s on the demo model) under "Loading … Starting" with no word.
+// "Stop and switch" stops the reply (what it wrote stays, marked stopped), then loads; "Cancel"
+// or Esc leaves both as they are. "Stop and switch" has the focus: switching is what the user
+// just asked for. The answer is acted on once the dialog has closed.
+Dialog {
+    id: dialog
+    objectName: "switchModelDialog"
+    // The load to start once the reply was stopped (a function).
+    property var pendingLoad: null
+    property bool switching: false
+    signal stopReplyRequested()
+    title: qsTr("Stop the reply and switch?")
+    modal: true
+    parent: Overlay.overlay
+    anchors.centerIn: parent
+    width: Math.min(480, (parent ? parent.width : 480) - 40)
+
+    function ask(load) {
+        dialog.pendingLoad = load
+        dialog.switching = false
+        open()
+    }
+    function confirm() {
+        dialog.switching = true
+        dialog.close()
+    }
+
+    Label {
+        objectName: "switchModelText"
+        width: parent.width
+        wrapMode: Text.Wrap
+        color: Theme.text
+        text: qsTr("A reply is being written. The model can be switched once it stops; what it wrote so far stays in the conversation.")
+        Accessible.name: text
+    }
+
+    footer: DialogButtonBox {
+        Button {
+            id: switchButton
+            objectName: "stopAndSwitchButton"
+            text: qsTr("Stop and switch")
+            highlighted: true
+            Accessible.name: qsTr("Stop the reply and switch the model")
+            onClicked: dialog.confirm()
+            Keys.onReturnPressed: dialog.confirm()
+            Keys.onEnterPressed: dialog.confirm()
+        }
+        Button {
+            objectName: "cancelSwitchButton"
+            text: qsTr("Cancel")
+            Accessible.name: qsTr("Keep the reply and the model in use")
+            onClicked: dialog.close()
+            Keys.onReturnPressed: dialog.close()
+            Keys.onEnterPressed: dialog.close()
+        }
+    }
+    onOpened: switchButton.forceActiveFocus(Qt.TabFocusReason)
+    onClosed: {
+        const load = dialog.pendingLoad
+        const switching = dialog.switching
+        dialog.pendingLoad = null
+        dialog.switching = false
+        if (!switching || !load)
+            return
+        dialog.stopReplyRequested() // the load queues behind the reply, which now ends at once
+        load()
+    }
+}
