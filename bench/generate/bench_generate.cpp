@@ -3,6 +3,10 @@
 // table) against the same steps in Python with torch the way transformers and optimum-rbln do
 // them, run in the same process tree; (2) tokens prefilled over a 10-turn conversation with an
 // image in the first turn, with and without KV reuse, on the simulator.
+//
+// usage: bench_generate_run PYTHON HOST_STEP_REFERENCE_PY DATA_DIR [--smoke]
+// --smoke: 10 decode steps (5 in Python) over a 256-row embedding table and a 3-turn
+// conversation (the bench-smoke ctest); the vocabulary, widths and cache sizes stay Gemma 4's.
 #include "bench_support.h"
 #include "generate/bf16.h"
 #include "generate/engine_impl.h"
@@ -27,8 +31,15 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr int kVocab = 262144, kHidden = 5376, kRows = 4096, kMaxSeqLen = 262144, kBlock = 16384,
-              kSteps = 200;
+constexpr int kVocab = 262144, kHidden = 5376, kMaxSeqLen = 262144, kBlock = 16384;
+
+// What one run measures: the full table's sizes, or the smoke test's.
+struct Sizes {
+    int rows = 4096;      // embedding table rows (each step reads one)
+    int steps = 200;      // decode steps timed in C++
+    int pythonSteps = 50; // and in Python
+    int turns = 10;       // conversation turns
+};
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -39,14 +50,14 @@ struct HostTimes {
     double sampling = 0, embedding = 0, decodeInputs = 0, total = 0;
 };
 
-HostTimes measureCpp() {
+HostTimes measureCpp(const Sizes& sizes) {
     std::mt19937_64 rng(0);
     std::normal_distribution<float> normal(0.0f, 3.0f);
     std::vector<std::vector<std::uint16_t>> pool(8, std::vector<std::uint16_t>(kVocab));
     for (auto& l : pool)
         for (auto& v : l)
             v = floatToBf16(normal(rng));
-    std::vector<std::uint16_t> table(std::size_t(kRows) * kHidden);
+    std::vector<std::uint16_t> table(std::size_t(sizes.rows) * kHidden);
     for (auto& v : table)
         v = floatToBf16(normal(rng) * 0.01f);
     const std::uint16_t scale = embeddingScaleBf16(kHidden);
@@ -59,11 +70,11 @@ HostTimes measureCpp() {
     Sampler sampler(1);
     const SamplerSettings settings{true, 0.8f, 64, 0.95f};
     std::vector<double> s, e, d, t;
-    for (int step = 0; step < kSteps; ++step) {
+    for (int step = 0; step < sizes.steps; ++step) {
         const auto t0 = Clock::now();
         const std::int32_t token = sampler.next(pool[std::size_t(step) % pool.size()], settings);
         const auto t1 = Clock::now();
-        const std::size_t r = std::size_t(token % kRows);
+        const std::size_t r = std::size_t(token % sizes.rows);
         scaleEmbeddingRow({table.data() + r * kHidden, std::size_t(kHidden)}, scale, row);
         const auto t2 = Clock::now();
         pages.allocate(sequence.nextPhysicalSlot(), sequence.nextPhysicalSlot());
@@ -83,11 +94,11 @@ HostTimes measureCpp() {
     return {median(s), median(e), median(d), median(t)};
 }
 
-nlohmann::json measurePython() {
-    const std::string command = std::string(FACET_PYTHON) + " " + BENCH_SCRIPT + " " +
-                                std::to_string(kVocab) + " " + std::to_string(kHidden) + " " +
-                                std::to_string(kRows) + " " + std::to_string(kMaxSeqLen) + " " +
-                                std::to_string(kBlock) + " 50";
+nlohmann::json measurePython(const facet::bench::Args& args, const Sizes& sizes) {
+    const std::string command = "'" + args[0] + "' '" + args[1] + "' " + std::to_string(kVocab) +
+                                " " + std::to_string(kHidden) + " " + std::to_string(sizes.rows) +
+                                " " + std::to_string(kMaxSeqLen) + " " + std::to_string(kBlock) +
+                                " " + std::to_string(sizes.pythonSteps);
     return nlohmann::json::parse(facet::bench::commandOutput(command));
 }
 
@@ -103,8 +114,8 @@ struct NullSink : EventSink {
     }
 };
 
-std::filesystem::path writeImage() {
-    const auto path = std::filesystem::path(BENCH_DATA_DIR) / "bench_image.bmp";
+std::filesystem::path writeImage(const std::filesystem::path& dir) {
+    const auto path = dir / "bench_image.bmp";
     const int w = 320, h = 240, stride = w * 3;
     std::vector<std::uint8_t> out(54 + std::size_t(stride * h), 0);
     auto put32 = [&](std::size_t at, std::uint32_t v) {
@@ -121,15 +132,16 @@ std::filesystem::path writeImage() {
     return path;
 }
 
-// Prefilled tokens per turn over a 10-turn chat (image at 280 in turn 1), reuse on or off.
+// Prefilled tokens per turn over a chat of `turns` turns (image at 280 in turn 1), reuse on or
+// off.
 std::vector<Stats> conversation(const std::shared_ptr<EngineImpl>& engine, bool reuse,
-                                const std::filesystem::path& img) {
+                                const std::filesystem::path& img, int turns) {
     engine->kvReuse = reuse;
     SessionImpl session(engine);
     const std::atomic<bool> stop{false};
     std::vector<Turn> history;
     std::vector<Stats> out;
-    for (int turn = 0; turn < 10; ++turn) {
+    for (int turn = 0; turn < turns; ++turn) {
         Request r;
         r.sampling.doSample = false;
         r.sampling.maxNewTokens = 12;
@@ -153,13 +165,18 @@ std::vector<Stats> conversation(const std::shared_ptr<EngineImpl>& engine, bool 
 
 } // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    const facet::bench::Args args(argc, argv,
+                                  "bench_generate_run PYTHON HOST_STEP_REFERENCE_PY DATA_DIR", 3);
+    Sizes sizes;
+    if (args.smoke)
+        sizes = {256, 10, 5, 3};
     try {
         std::cout << "== Host work per decode step (vocab " << kVocab << ", hidden " << kHidden
                   << ", max_seq_len " << kMaxSeqLen
                   << "; temperature 0.8, top-k 64, top-p 0.95; median of steps) ==\n";
-        const HostTimes cpp = measureCpp();
-        const nlohmann::json py = measurePython();
+        const HostTimes cpp = measureCpp(sizes);
+        const nlohmann::json py = measurePython(args, sizes);
         std::printf("%-34s %14s %14s %10s\n", "component", "C++ (us)", "Python (us)", "ratio");
         auto line = [](const char* name, double c, double p) {
             std::printf("%-34s %14.1f %14.1f %9.1fx\n", name, c, p, p / c);
@@ -172,18 +189,21 @@ int main() {
                   << py["threads"].get<int>()
                   << " thread(s); goal: >= 20x less host time per token)\n\n";
 
-        const auto dir = std::filesystem::path(BENCH_DATA_DIR) / "bench-model";
+        const std::filesystem::path data = args[2];
+        std::filesystem::create_directories(data);
+        const auto dir = data / "bench-model";
         facet::sim::SimModelOptions options;
         options.levels = {280};
         options.imageBuckets = {};
         facet::sim::writeSimModel(dir, options);
         const std::atomic<bool> stop{false};
         auto engine = std::make_shared<EngineImpl>(LoadOptions{dir, 0, {}, true}, nullptr, stop);
-        const auto img = writeImage();
-        const auto with = conversation(engine, true, img);
-        const auto without = conversation(engine, false, img);
-        std::cout << "== Tokens prefilled over a 10-turn conversation (image at level 280 in turn "
-                     "1, 12 new tokens per turn) ==\n";
+        const auto img = writeImage(data);
+        const auto with = conversation(engine, true, img, sizes.turns);
+        const auto without = conversation(engine, false, img, sizes.turns);
+        std::cout << "== Tokens prefilled over a " << sizes.turns
+                  << "-turn conversation (image at level 280 in turn 1, 12 new tokens per turn) "
+                     "==\n";
         std::printf("%5s %14s %18s %18s\n", "turn", "prompt tokens", "prefilled (reuse)",
                     "prefilled (no reuse)");
         int sumWith = 0, sumWithout = 0;

@@ -2,6 +2,9 @@
 // position embedding, padding mask, 2-D RoPE tables: generate/vision_inputs) in C++ against
 // the same steps in Python with torch the way optimum-rbln runs them, at Gemma 4's vision
 // widths (768 for E2B/E4B, 1152 for 26B/31B) and the patch counts of levels 280 and 1120.
+//
+// usage: bench_vision_inputs_run PYTHON VISION_INPUTS_REFERENCE_PY [--smoke]
+// --smoke: both widths at level 70's patch count, one run per side (the bench-smoke ctest).
 #include "bench_support.h"
 #include "generate/bf16.h"
 #include "generate/vision_inputs.h"
@@ -17,9 +20,9 @@ using namespace facet::generate;
 
 namespace {
 
-constexpr int kPositions = 10240, kHeadDim = 64, kRuns = 5;
+constexpr int kPositions = 10240, kHeadDim = 64;
 
-double measureCpp(int hidden, int patches) {
+double measureCpp(int hidden, int patches, int runs) {
     std::mt19937 rng(0);
     std::normal_distribution<float> normal(0.0f, 0.04f);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
@@ -43,30 +46,40 @@ double measureCpp(int hidden, int patches) {
     w.hidden = hidden;
     w.positionSize = kPositions;
     return facet::bench::medianMs(
-        kRuns, [&] { (void)buildVisionInputs(w, pixels, positions, kHeadDim, 100.0, nullptr); }, 1);
+        runs, [&] { (void)buildVisionInputs(w, pixels, positions, kHeadDim, 100.0, nullptr); }, 1);
 }
 
-double measurePython(int hidden, int patches) {
-    const std::string command = std::string(FACET_PYTHON) + " " + BENCH_SCRIPT + " " +
-                                std::to_string(hidden) + " " + std::to_string(patches) + " " +
-                                std::to_string(kHeadDim) + " " + std::to_string(kRuns);
+double measurePython(const facet::bench::Args& args, int hidden, int patches, int runs) {
+    const std::string command = "'" + args[0] + "' '" + args[1] + "' " + std::to_string(hidden) +
+                                " " + std::to_string(patches) + " " + std::to_string(kHeadDim) +
+                                " " + std::to_string(runs);
     return nlohmann::json::parse(facet::bench::commandOutput(command)).at("ms").get<double>();
 }
 
 } // namespace
 
-int main() {
-    std::printf("Host vision inputs per image (median of %d), C++ vs Python/torch\n\n", kRuns);
+int main(int argc, char** argv) {
+    const facet::bench::Args args(argc, argv,
+                                  "bench_vision_inputs_run PYTHON VISION_INPUTS_REFERENCE_PY", 2);
+    const int runs = args.smoke ? 1 : 5;
+    const std::vector<int> levels = args.smoke ? std::vector<int>{70} : std::vector<int>{280, 1120};
+    std::printf("Host vision inputs per image (median of %d), C++ vs Python/torch\n\n", runs);
     std::printf("| vision width | level | patches | C++ ms | torch ms | torch / C++ |\n");
     std::printf("|---|---|---|---|---|---|\n");
-    for (const int hidden : {768, 1152}) {
-        for (const int level : {280, 1120}) {
-            const int patches = level * 9;
-            const double cpp = measureCpp(hidden, patches);
-            const double python = measurePython(hidden, patches);
-            std::printf("| %d | %d | %d | %.1f | %.1f | %.1fx |\n", hidden, level, patches, cpp,
-                        python, python / cpp);
-            std::fflush(stdout);
+    try {
+        for (const int hidden : {768, 1152}) {
+            for (const int level : levels) {
+                const int patches = level * 9;
+                const double cpp = measureCpp(hidden, patches, runs);
+                const double python = measurePython(args, hidden, patches, runs);
+                std::printf("| %d | %d | %d | %.1f | %.1f | %.1fx |\n", hidden, level, patches, cpp,
+                            python, python / cpp);
+                std::fflush(stdout);
+            }
         }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_vision_inputs: %s\n", e.what());
+        return 2;
     }
+    return 0;
 }

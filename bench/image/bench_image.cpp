@@ -2,7 +2,8 @@
 // the 4000x3000 JPEG, each level and all five levels of one decoded image, plus decoding and
 // end-to-end rows. Prints medians and the ratio, and fails if any output differs.
 //
-// usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]]
+// usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]] [--smoke]
+// --smoke: a 640x480 photo, one run and no warm-up on both sides (the bench-smoke ctest).
 #include "bench_support.h"
 #include "common/crc32.h"
 #include "common/error.h"
@@ -34,52 +35,55 @@ nlohmann::json crcs(const std::vector<PreprocessedImage>& results) {
 }
 
 nlohmann::json runPython(const std::string& python, const std::string& script,
-                         const std::string& work, int runs) {
+                         const std::string& work, int runs, bool smoke) {
     return nlohmann::json::parse(facet::bench::commandOutput("'" + python + "' '" + script + "' '" +
-                                                             work + "' " + std::to_string(runs)));
+                                                             work + "' " + std::to_string(runs) +
+                                                             (smoke ? " --smoke" : "")));
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 4) {
-        std::cerr << "usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS]\n";
-        return 1;
-    }
-    const int runs = argc > 4 ? std::max(1, std::atoi(argv[4])) : 5;
-    const std::string label = argc > 5 ? std::string(" — ") + argv[5] : std::string();
+    const facet::bench::Args args(
+        argc, argv, "bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]]", 3, 5);
+    const int runs =
+        args.values.size() > 3 ? std::max(1, std::atoi(args[3].c_str())) : (args.smoke ? 1 : 5);
+    const int warmUp = args.smoke ? 0 : 1;
+    const std::string label = args.values.size() > 4 ? " — " + args[4] : std::string();
     try {
-        const nlohmann::json python = runPython(argv[1], argv[2], argv[3], runs);
+        const nlohmann::json python = runPython(args[0], args[1], args[2], runs, args.smoke);
         const std::string path = python.at("image");
         const std::vector<int> all(kDetailLevels.begin(), kDetailLevels.end());
         RgbImage decoded;
         std::vector<PreprocessedImage> out;
         std::vector<std::pair<std::string, double>> rows;
         rows.emplace_back("decode", medianMs(
-                                        runs, [&] { decoded = decodeImage(path); }, 1));
+                                        runs, [&] { decoded = decodeImage(path); }, warmUp));
         std::map<std::string, nlohmann::json> outputs;
         for (int level : kDetailLevels) {
             const std::string name = "level " + std::to_string(level);
             rows.emplace_back(name, medianMs(
-                                        runs, [&] { out = {preprocess(decoded, level)}; }, 1));
+                                        runs, [&] { out = {preprocess(decoded, level)}; }, warmUp));
             outputs[name] = crcs(out);
         }
         rows.emplace_back("all five levels",
                           medianMs(
-                              runs, [&] { out = preprocessLevels(decoded, all); }, 1));
+                              runs, [&] { out = preprocessLevels(decoded, all); }, warmUp));
         outputs["all five levels"] = crcs(out);
         rows.emplace_back("decode + level 280",
                           medianMs(
-                              runs, [&] { out = {preprocess(decodeImage(path), 280)}; }, 1));
+                              runs, [&] { out = {preprocess(decodeImage(path), 280)}; }, warmUp));
         outputs["decode + level 280"] = crcs(out);
-        rows.emplace_back("decode + all five",
-                          medianMs(
-                              runs, [&] { out = preprocessLevels(decodeImage(path), all); }, 1));
+        rows.emplace_back(
+            "decode + all five",
+            medianMs(
+                runs, [&] { out = preprocessLevels(decodeImage(path), all); }, warmUp));
         outputs["decode + all five"] = crcs(out);
 
         bool identical = true;
         double worstSingleLevel = 1e9, allFive = 0;
-        std::cout << "Gemma 4 image preprocessing, 4000x3000 JPEG, median of " << runs
+        std::cout << "Gemma 4 image preprocessing, " << python.at("size").get<std::string>()
+                  << " JPEG, median of " << runs
                   << " runs (C++ threads: " << std::thread::hardware_concurrency() << ")" << label
                   << "\n\n"
                   << "| case | C++ median ms | Python median ms | ratio | output |\n"

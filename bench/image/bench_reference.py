@@ -2,10 +2,12 @@
 """Python side of bench_image: the Gemma4ImageProcessorPil path (tests/image/gemma4_reference.py)
 on the 4000x3000 photo-like JPEG, timed case by case.
 
-usage: bench_reference.py WORK_DIR RUNS
+usage: bench_reference.py WORK_DIR RUNS [--smoke]
 Writes WORK_DIR/photo_4000x3000.jpg (if missing) and prints one JSON object:
-{"image": path, "cases": {name: {"median_ms": m, "crc": [...]}}} where crc lists, per level,
-the CRC-32 of pixel_values and of positions, so the C++ side can check identical outputs.
+{"image": path, "size": "WxH", "cases": {name: {"median_ms": m, "crc": [...]}}} where crc
+lists, per level, the CRC-32 of pixel_values and of positions, so the C++ side can check
+identical outputs. --smoke: the same cases on a 640x480 photo without warm-up runs (the
+bench-smoke ctest checks that the bench still runs, not its numbers).
 """
 import json
 import os
@@ -30,30 +32,33 @@ def crcs(results):
 
 def main():
     work, runs = sys.argv[1], int(sys.argv[2])
+    smoke = "--smoke" in sys.argv[3:]
+    width, height = (640, 480) if smoke else (4000, 3000)
+    warm_up = 0 if smoke else 1
     os.makedirs(work, exist_ok=True)
-    path = os.path.join(work, "photo_4000x3000.jpg")
+    path = os.path.join(work, f"photo_{width}x{height}.jpg")
     if not os.path.exists(path):
-        Image.fromarray(image_samples.photo(4000, 3000, 60)).save(path, quality=90)
+        Image.fromarray(image_samples.photo(width, height, 60)).save(path, quality=90)
     cases = {}
-    ms, image = median_ms(lambda: ref.load_image(path), runs, warm_up=1)
+    ms, image = median_ms(lambda: ref.load_image(path), runs, warm_up=warm_up)
     cases["decode"] = {"median_ms": ms, "crc": []}
     for level in LEVELS:
-        ms, result = median_ms(lambda: ref.preprocess(image, level), runs, warm_up=1)
+        ms, result = median_ms(lambda: ref.preprocess(image, level), runs, warm_up=warm_up)
         cases[f"level {level}"] = {"median_ms": ms, "crc": crcs([result])}
     ms, results = median_ms(lambda: [ref.preprocess(image, level) for level in LEVELS], runs,
-                            warm_up=1)
+                            warm_up=warm_up)
     cases["all five levels"] = {"median_ms": ms, "crc": crcs(results)}
     ms, results = median_ms(lambda: [ref.preprocess(ref.load_image(path), 280)], runs,
-                            warm_up=1)
+                            warm_up=warm_up)
     cases["decode + level 280"] = {"median_ms": ms, "crc": crcs(results)}
 
     def decode_all():
         decoded = ref.load_image(path)
         return [ref.preprocess(decoded, level) for level in LEVELS]
 
-    ms, results = median_ms(decode_all, runs, warm_up=1)
+    ms, results = median_ms(decode_all, runs, warm_up=warm_up)
     cases["decode + all five"] = {"median_ms": ms, "crc": crcs(results)}
-    print(json.dumps({"image": path, "cases": cases}))
+    print(json.dumps({"image": path, "size": f"{width}x{height}", "cases": cases}))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@
 // vLLM body (no network: the client's overhead alone), then end to end against the tests'
 // fake vLLM server on loopback (Python writes the whole reply at once), with the client
 // thread's CPU time beside the wall time.
+//
+// usage: bench_remote_run PYTHON FAKE_VLLM_PY DATA_DIR [--smoke]
+// --smoke: 500 tokens, two in-process runs and one loopback request (the bench-smoke ctest).
 #include "bench_support.h"
 
 #include "generate/engine.h"
@@ -30,7 +33,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using namespace facet;
 
-constexpr int kTokens = 20'000;
+// Tokens per reply: 20,000, or 500 for the smoke test (set once in main).
+int replyTokens = 20'000;
 
 // One vLLM 0.x chunk as the server sends it (ids and fields as in its
 // ChatCompletionStreamResponse).
@@ -43,13 +47,13 @@ std::string vllmChunk(const std::string& content) {
 
 std::string recordedBody() {
     std::string body;
-    for (int i = 0; i < kTokens; ++i)
+    for (int i = 0; i < replyTokens; ++i)
         body += vllmChunk(i % 7 == 0 ? " wörd" : " tok");
     body += "data: {\"id\":\"chatcmpl-x\",\"object\":\"chat.completion.chunk\",\"choices\":[{"
             "\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n";
     body += "data: {\"id\":\"chatcmpl-x\",\"choices\":[],\"usage\":{\"prompt_tokens\":300,"
             "\"completion_tokens\":" +
-            std::to_string(kTokens) + "}}\n\ndata: [DONE]\n\n";
+            std::to_string(replyTokens) + "}}\n\ndata: [DONE]\n\n";
     return body;
 }
 
@@ -78,11 +82,11 @@ struct Timing {
     double wallMs = 0, cpuMs = 0;
 };
 
-// Median wall and thread CPU time of 5 runs (after one warm-up). The CPU time is what the
+// Median wall and thread CPU time of `timed` runs (after one warm-up). The CPU time is what the
 // client costs; the wall time also counts waiting for a core on a loaded machine.
-Timing inProcess(const std::string& body, std::size_t piece) {
+Timing inProcess(const std::string& body, std::size_t piece, int timed) {
     std::vector<Timing> runs;
-    for (int run = 0; run < 6; ++run) {
+    for (int run = 0; run <= timed; ++run) {
         const double cpu0 = threadCpuMs();
         const auto start = Clock::now();
         CountingSink sink;
@@ -91,7 +95,7 @@ Timing inProcess(const std::string& body, std::size_t piece) {
         for (std::size_t at = 0; at < body.size(); at += piece)
             stream.feed(std::string_view(body).substr(at, piece));
         stream.finish();
-        if (sink.texts < kTokens / 2)
+        if (sink.texts < replyTokens / 2)
             throw std::runtime_error("the stream lost text");
         if (run > 0)
             runs.push_back({std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
@@ -106,7 +110,7 @@ Timing inProcess(const std::string& body, std::size_t piece) {
 struct FakeServer {
     pid_t pid = 0;
     int port = 0;
-    FakeServer() {
+    FakeServer(std::string python, std::string script) {
         int fds[2];
         if (pipe(fds) != 0)
             throw std::runtime_error("pipe");
@@ -114,7 +118,6 @@ struct FakeServer {
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
         posix_spawn_file_actions_addclose(&actions, fds[0]);
-        std::string python = FACET_PYTHON, script = FAKE_VLLM;
         char* argv[] = {python.data(), script.data(), nullptr};
         if (posix_spawn(&pid, python.c_str(), &actions, nullptr, argv, environ) != 0)
             throw std::runtime_error("cannot start " + script);
@@ -139,18 +142,19 @@ struct LoopbackRow {
     double wallMs = 0, streamMs = 0, cpuMs = 0;
 };
 
-LoopbackRow loopback(const FakeServer& server, const std::filesystem::path& image) {
+LoopbackRow loopback(const FakeServer& server, const std::filesystem::path& image, int tokens,
+                     int requests) {
     const std::atomic<bool> noStop{false};
     remote::ConnectOptions options;
     options.url = "http://127.0.0.1:" + std::to_string(server.port) + "/s/bench/v1";
     const auto engine = remote::RemoteEngine::connect(options, noStop);
     generate::Request request;
-    request.sampling.maxNewTokens = kTokens;
+    request.sampling.maxNewTokens = tokens;
     request.sampling.seed = 1;
     request.newUserTurn = {{generate::UserPart::Kind::Image, {}, {image, 70}},
                            {generate::UserPart::Kind::Text, "Count.", {}}};
     std::vector<LoopbackRow> rows;
-    for (int run = 0; run < 3; ++run) {
+    for (int run = 0; run < requests; ++run) {
         CountingSink sink;
         struct Timed : generate::EventSink {
             CountingSink& inner;
@@ -180,21 +184,25 @@ LoopbackRow loopback(const FakeServer& server, const std::filesystem::path& imag
     return rows[rows.size() / 2];
 }
 
-} // namespace
-
-int main() {
+// The whole table; throws when the fake server or a request fails.
+int run(const facet::bench::Args& args) {
+    if (args.smoke)
+        replyTokens = 500;
+    const int inProcessRuns = args.smoke ? 1 : 5, loopbackRuns = args.smoke ? 1 : 3;
     const std::string body = recordedBody();
     std::printf("remote engine: client cost per streamed token (%d tokens, %.1f MB of SSE)\n\n",
-                kTokens, static_cast<double>(body.size()) / 1e6);
+                replyTokens, static_cast<double>(body.size()) / 1e6);
     std::printf("%-46s %10s %12s %14s\n", "path", "total ms", "us/token", "CPU us/token");
-    for (const std::size_t piece : {body.size() / kTokens, std::size_t(1448), std::size_t(16384)}) {
-        const Timing t = inProcess(body, piece);
+    for (const std::size_t piece :
+         {body.size() / replyTokens, std::size_t(1448), std::size_t(16384)}) {
+        const Timing t = inProcess(body, piece, inProcessRuns);
         char name[64];
         std::snprintf(name, sizeof name, "in process, %zu-byte reads", piece);
-        std::printf("%-46s %10.1f %12.3f %14.3f\n", name, t.wallMs, t.wallMs * 1000 / kTokens,
-                    t.cpuMs * 1000 / kTokens);
+        std::printf("%-46s %10.1f %12.3f %14.3f\n", name, t.wallMs, t.wallMs * 1000 / replyTokens,
+                    t.cpuMs * 1000 / replyTokens);
     }
-    const std::filesystem::path image = std::filesystem::path(BENCH_DATA_DIR) / "bench.bmp";
+    std::filesystem::create_directories(args[2]);
+    const std::filesystem::path image = std::filesystem::path(args[2]) / "bench.bmp";
     {
         // A 64x48 BMP: the image only rides along in the request.
         std::ofstream out(image, std::ios::binary);
@@ -216,14 +224,31 @@ int main() {
         const std::vector<char> pixels(static_cast<std::size_t>(stride * h), 100);
         out.write(pixels.data(), static_cast<std::streamsize>(pixels.size()));
     }
-    const FakeServer server;
-    const LoopbackRow row = loopback(server, image);
-    std::printf("%-46s %10.1f %12.3f %14.3f\n", "loopback HTTP, whole request (median of 3)",
-                row.wallMs, row.wallMs * 1000 / kTokens, row.cpuMs * 1000 / kTokens);
+    const FakeServer server(args[0], args[1]);
+    // The fake server's context is 8,192 tokens, the prompt included (tests/remote/fake_vllm.py),
+    // and a server refuses a max_tokens that leaves no room for the prompt: fewer tokens here.
+    const int loopbackTokens = std::min(replyTokens, 7500);
+    const LoopbackRow row = loopback(server, image, loopbackTokens, loopbackRuns);
+    const std::string whole = "loopback HTTP, " + std::to_string(loopbackTokens) +
+                              " tokens (median of " + std::to_string(loopbackRuns) + ")";
+    std::printf("%-46s %10.1f %12.3f %14.3f\n", whole.c_str(), row.wallMs,
+                row.wallMs * 1000 / loopbackTokens, row.cpuMs * 1000 / loopbackTokens);
     std::printf("%-46s %10.1f %12.3f %14s\n", "loopback HTTP, first to last token", row.streamMs,
-                row.streamMs * 1000 / kTokens, "-");
+                row.streamMs * 1000 / loopbackTokens, "-");
     std::printf("\nCPU us/token: the calling thread's CPU time (curl, SSE and JSON parsing, the "
                 "response parser, events): the client's cost, unaffected by waiting for Python or "
                 "for a core on a loaded machine.\n");
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const facet::bench::Args args(argc, argv, "bench_remote_run PYTHON FAKE_VLLM_PY DATA_DIR", 3);
+    try {
+        return run(args);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_remote: %s\n", e.what());
+        return 2;
+    }
 }

@@ -2,6 +2,9 @@
 // sink (on the worker thread) into the open conversation of the real window, which already holds
 // a long conversation. Reports the GUI thread's longest stall (gap between 1 ms heartbeats) and
 // the frame intervals of the window (frameSwapped).
+//
+// usage: facet_ui_bench [--shape paragraphs|code|list] [--smoke]
+// --smoke: 200 tokens into a conversation of 30 messages (the bench-smoke ctest).
 #include "Common/appcontroller.h"
 #include "Common/application.h"
 #include "core/worker/batchingsink.h"
@@ -26,15 +29,13 @@ using namespace facet;
 
 namespace {
 
-constexpr int kTokens = 2000;
 constexpr int kTokensPerSecond = 500;
-constexpr int kHistoryMessages = 300;
 
-app::Conversation longConversation() {
+app::Conversation longConversation(int messages) {
     app::Conversation c;
     c.id = "bench";
     c.title = "Long conversation";
-    for (int i = 0; i < kHistoryMessages; ++i) {
+    for (int i = 0; i < messages; ++i) {
         app::Message m;
         m.id = QString::number(i);
         m.role = i % 2 ? app::Message::Role::Model : app::Message::Role::User;
@@ -89,6 +90,9 @@ int main(int argc, char** argv) {
     const Shape shape = shapeName == u"code"   ? Shape::Code
                         : shapeName == u"list" ? Shape::List
                                                : Shape::Paragraphs;
+    const bool smoke = args.contains(QStringLiteral("--smoke"));
+    const int tokens = smoke ? 200 : 2000;
+    const int historyMessages = smoke ? 30 : 300;
     QTemporaryDir dir;
     ui::AppController appController(dir.filePath("store"), facet::app::makeLocalBackend());
     QQmlApplicationEngine qml;
@@ -96,19 +100,21 @@ int main(int argc, char** argv) {
         return 1;
     auto* window = qobject_cast<QQuickWindow*>(qml.rootObjects().first());
     auto* model = appController.conversation();
-    model->setConversation(longConversation(), dir.path());
+    model->setConversation(longConversation(historyMessages), dir.path());
     app::Message reply;
     reply.id = QStringLiteral("streamed");
     reply.role = app::Message::Role::Model;
     const int row = model->appendMessage(reply);
     QElapsedTimer settle;
     settle.start();
-    while (settle.elapsed() < 1000)
+    while (settle.elapsed() < (smoke ? 200 : 1000))
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
 
-    // The producer: the real batching sink on a worker thread, fed at a steady 500 tokens/s.
+    // The producer: the real batching sink on a worker thread, fed at a steady 500 tokens/s. The
+    // worker only carries the sink's signals here: its backend (the app's, with no model loaded)
+    // is never asked to generate.
     QThread workerThread;
-    app::EngineWorker worker;
+    app::EngineWorker worker(app::makeLocalBackend());
     worker.moveToThread(&workerThread);
     workerThread.start();
     int updates = 0;
@@ -150,16 +156,16 @@ int main(int argc, char** argv) {
     lastBeat = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     heartbeat.start();
 
-    QMetaObject::invokeMethod(&worker, [&worker, shape] {
+    QMetaObject::invokeMethod(&worker, [&worker, shape, tokens] {
         app::BatchingSink sink(worker, 1, 30);
         const auto start = std::chrono::steady_clock::now();
-        for (int i = 0; i < kTokens; ++i) {
+        for (int i = 0; i < tokens; ++i) {
             std::this_thread::sleep_until(
                 start + std::chrono::microseconds(i * 1000000LL / kTokensPerSecond));
             sink.onText(tokenFor(shape, i), {});
         }
         generate::Stats stats;
-        stats.generatedTokens = kTokens;
+        stats.generatedTokens = tokens;
         sink.onFinished(stats, {});
     });
     const double started = static_cast<double>(clock.nsecsElapsed()) / 1e6;
@@ -181,11 +187,11 @@ int main(int argc, char** argv) {
 
     std::printf("UI streaming benchmark (offscreen, software renderer, %d earlier messages, "
                 "reply shape: %s)\n",
-                kHistoryMessages, qPrintable(shapeName));
+                historyMessages, qPrintable(shapeName));
     std::printf("| tokens | rate tok/s | seconds | text updates | longest GUI stall ms | median "
                 "frame ms | p95 frame ms | frames |\n");
     std::printf("|---|---|---|---|---|---|---|---|\n");
-    std::printf("| %d | %d | %.2f | %d | %.1f | %.1f | %.1f | %zu |\n", kTokens, kTokensPerSecond,
+    std::printf("| %d | %d | %.2f | %d | %.1f | %.1f | %.1f | %zu |\n", tokens, kTokensPerSecond,
                 seconds, updates, longestStall, percentile(frames, 0.5), percentile(frames, 0.95),
                 frames.size() + 1);
     std::printf("goal: no stall over 50 ms -> %s\n", longestStall <= 50 ? "met" : "NOT met");
