@@ -53,8 +53,10 @@ def step_switch_while_streaming(w):
     from steps_dialogs import set_max_new_tokens
     question = w.switch_question
     w.x.key("ctrl+n")
-    # Long enough to switch away and back while it streams, short enough for CI.
-    set_max_new_tokens(w, w.switch_reply_tokens)
+    # Long enough to switch away and back while it streams, short enough for CI. The demo
+    # model loops on this off-task question: without the repetition guard the reply runs its
+    # whole budget (with it, it ends about 32 tokens in, before a switch can land).
+    set_max_new_tokens(w, w.switch_reply_tokens, repetition_guard=False)
     w.x.click_control(w.a11y.find("Message"))
     after = w.app.log_size()
     w.x.type(question)

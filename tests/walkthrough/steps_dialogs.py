@@ -105,9 +105,11 @@ def step_model_folder_choose(w):
     assert not problems, "\n".join(problems)
 
 
-def set_max_new_tokens(w, tokens, shot=None):
+def set_max_new_tokens(w, tokens, shot=None, repetition_guard=True):
     """Settings → "Max new tokens" → Esc. A small reply budget keeps the test short (and shows
-    the setting reaches the engine: the log's "N generated")."""
+    the setting reaches the engine: the log's "N generated"). repetition_guard=False also
+    unticks "Stop repeating replies", for a reply that must run its whole budget whatever the
+    demo model writes."""
     w.x.click_control(w.a11y.find("Sampling, system prompt and language"))
     w.a11y.find("Conversation settings", role="dialog")
     w.app.check_alive("opening Settings")
@@ -115,6 +117,8 @@ def set_max_new_tokens(w, tokens, shot=None):
     w.x.key("ctrl+a")
     w.x.type(str(tokens))
     w.x.key("Tab")
+    if not repetition_guard:
+        w.x.click_control(w.a11y.find("Stop a reply that repeats the same words over and over"))
     if shot:
         w.shot(shot)
     w.x.key("Escape")
