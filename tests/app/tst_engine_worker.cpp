@@ -209,6 +209,9 @@ private slots:
                                  120000);
         QVERIFY(app.engine()->model().ready());
         app.settings()->setSamplingValue("doSample", false);
+        // A random model repeats itself by nature; the guard would end its reply within a few
+        // tokens, and these tests need one that is still streaming when they act on it.
+        app.settings()->setSamplingValue("stopOnRepetition", false);
     }
 
     void faultMidDecodeKeepsConversation() {
