@@ -36,7 +36,7 @@ struct ErrorInfo {
     int httpStatus = 0;
     // Server: the request field the error is about, as the server's error body names it (null
     // or absent: empty). vLLM >= 0.31 names "mm_processor_kwargs" when it refuses per-request
-    // detail levels (remote::isMmKwargsGate); Facet never infers a param from the words.
+    // detail levels (remote::isMmKwargsGate, which also accepts a 400 naming the flag).
     std::string param;
     // Server: the server's own words from the error body (the message adds the URL and status).
     std::string serverMessage;

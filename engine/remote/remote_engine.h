@@ -39,9 +39,14 @@ public:
 // vllm-project/vllm PR #58830, which gates mm_processor_kwargs and media_io_kwargs).
 inline constexpr const char* kMmKwargsParam = "mm_processor_kwargs";
 
-// True for that refusal, told by the HTTP status and `param`, never by the wording: the server
-// takes no per-request detail level. The server default level (kServerDefaultLevel, no
-// mm_processor_kwargs) still works there, or the server is restarted with the flag.
+// True for that refusal: an HTTP 400 whose `param` is mm_processor_kwargs, or one whose message
+// names the flag itself. The flag's name is confirmed in source (ray-project/ray's vLLM
+// pre-routing tokenizer passes FrontendArgs.trust_request_mm_kwargs to vLLM's OnlineRenderer);
+// the refusal's `param` is taken from the v0.31.0 release notes, as no vLLM >= 0.31 source
+// could be read here, so a 400 that tells the user to set the flag counts too. A 400 about
+// anything else (a level the processor does not know, a number in the text) never does. The
+// server default level (kServerDefaultLevel, no mm_processor_kwargs) still works there, or the
+// server is restarted with the flag.
 [[nodiscard]] bool isMmKwargsGate(const ErrorInfo& error);
 
 struct ConnectOptions {

@@ -88,8 +88,13 @@ ServerErrorBody parseServerError(const std::string& body) {
 }
 
 bool isMmKwargsGate(const ErrorInfo& error) {
-    return error.kind == ErrorKind::Server && error.httpStatus == 400 &&
-           error.param == kMmKwargsParam;
+    if (error.kind != ErrorKind::Server || error.httpStatus != 400)
+        return false;
+    const auto names = [&](const char* flag) {
+        return error.serverMessage.find(flag) != std::string::npos;
+    };
+    return error.param == kMmKwargsParam || names("--trust-request-mm-kwargs") ||
+           names("trust_request_mm_kwargs");
 }
 
 std::string serverMessage(const std::string& body) {

@@ -28,6 +28,8 @@ Modes (the scenario's name before "~"):
   gate             vLLM >= 0.31 started without --trust-request-mm-kwargs: HTTP 400, param
                    "mm_processor_kwargs", for any request that sends mm_processor_kwargs
                    (v0.31.0 release notes, breaking changes; PR #58830)
+  gatewords        the same refusal with `param` null, the flag named only in the message (the
+                   param is not confirmed in source: vLLM >= 0.31 could not be read here)
   rbln             vllm-rbln (R): vLLM 0.22's flat {"object": "error", ...} bodies, /version
                    "0.22.0+cpu", levels 70 and 280 compiled; another level fails in the engine
                    (HTTP 500 "EngineCore encountered an issue", then /health 503 and every
@@ -330,6 +332,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(401, "invalid credentials: Authorization: " +
                               str(self.headers.get("Authorization")), "AuthenticationError")
         mode = mode_of(scenario)
+        if mode == "gatewords" and "mm_processor_kwargs" in body:
+            # The same refusal if vLLM leaves `param` null: only its words name the flag.
+            return self.error(400, "fake server: mm_processor_kwargs in a request need "
+                                   "--trust-request-mm-kwargs")
         if mode == "gate" and "mm_processor_kwargs" in body:
             # v0.31.0: per-request mm_processor_kwargs refused unless the server was started
             # with --trust-request-mm-kwargs (our words; the param is what clients decide by).

@@ -237,6 +237,12 @@ private slots:
         QCOMPARE(plain.stats->images.size(), std::size_t(1));
         QCOMPARE(plain.stats->images[0].level, kServerDefaultLevel);
         QCOMPARE(plain.stats->promptTokens, 20 + 282); // the server's own default, 280
+        // The same refusal with a null param, the flag named only in the server's words.
+        const Recorder words = ask("gatewords", photoQuestion(280));
+        QVERIFY(words.errorInfo && isMmKwargsGate(*words.errorInfo));
+        QVERIFY(words.errorInfo->param.empty());
+        QVERIFY2(contains(words.errorInfo->message, "ask at the server default level"),
+                 words.errorInfo->message.c_str());
         // A 400 about something else (a level the processor does not know) is no gate.
         const Recorder busy = ask("busy", photoQuestion(70));
         QVERIFY(busy.errorInfo && !isMmKwargsGate(*busy.errorInfo));
