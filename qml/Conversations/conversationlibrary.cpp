@@ -18,7 +18,8 @@ namespace facet::ui {
 namespace {
 
 ChatListModel::Entry entryFor(const app::Conversation& c) {
-    return {c.id, c.title, c.updated, app::searchableText(c)};
+    const QString title = c.title.isEmpty() ? ConversationLibrary::tr("New chat") : c.title;
+    return {c.id, title, c.updated, app::searchableText(c)};
 }
 
 } // namespace
@@ -38,7 +39,12 @@ QString ConversationLibrary::currentId() const {
 }
 
 QString ConversationLibrary::title() const {
-    return conversation_.conversation().title;
+    // A new chat has no title of its own until its first message: "New chat" is said in the
+    // language in use when it is shown (the window title is bound to this and re-read on
+    // retranslate), never stored in the language of the moment it was made — the first chat is
+    // made before the translators are installed, and the Korean window said "New chat".
+    const QString& title = conversation_.conversation().title;
+    return title.isEmpty() ? tr("New chat") : title;
 }
 
 void ConversationLibrary::loadConversations() {
@@ -80,7 +86,7 @@ void ConversationLibrary::newChat() {
     emit leaving();
     app::Conversation c;
     c.id = app::newId();
-    c.title = tr("New chat");
+    // No title yet: title() says "New chat" in the language of the moment.
     c.created = c.updated = QDateTime::currentDateTime();
     // Pending attachments stay in the composer (as they do when switching conversations).
     conversation_.setConversation(c, store_.folder(c.id));

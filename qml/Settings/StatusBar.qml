@@ -45,8 +45,11 @@ Pane {
 
     // Ctrl+E (Main.qml): the Export button's menu, to pick Markdown or JSON with the keyboard.
     function openExportMenu() {
-        if (bar.canExport)
-            exportMenu.open()
+        if (!bar.canExport)
+            return
+        exportMenu.open()
+        // From the keyboard (Ctrl+E) the first format is highlighted at once: Enter picks it.
+        exportMenu.currentIndex = 0
     }
 
     // Ctrl+T (Main.qml): the demo banner's "Try it" menu, while the demo model is in use.

@@ -123,6 +123,11 @@ private slots:
         QCOMPARE(text("level280"), tsText("ko", "facet::app::ReplyTypes", "Standard") + " 280");
         QCOMPARE(text("thinkingSwitch"), tsText("ko", "Composer", "Think first"));
         QVERIFY(text("sendButton").contains(QChar(0xBCF4))); // 보
+        // The window title of the new chat the app opens with (issue #55 item 8: it was made
+        // before the translators were installed and said "New chat — Facet").
+        QCOMPARE(window_->title(),
+                 tsText("ko", "Main", "%1 — Facet")
+                     .arg(tsText("ko", "facet::ui::ConversationLibrary", "New chat")));
     }
 
     void screenshotInKorean() {
@@ -140,10 +145,15 @@ private slots:
         QTRY_COMPARE(text("sendButton"), QStringLiteral("Send"));
         QCOMPARE(text("level280"), QStringLiteral("Standard 280"));
         QCOMPARE(text("thinkingSwitch"), QStringLiteral("Think first"));
+        app_->library()->newChat();
+        QCOMPARE(window_->title(), QStringLiteral("New chat — Facet"));
         screenshot("korean-switched-to-english.png");
         app_->language()->setChoice(QStringLiteral("system"));
         QTRY_COMPARE(text("sendButton"), tsText("ko", "Composer", "Send"));
         QCOMPARE(text("level280"), tsText("ko", "facet::app::ReplyTypes", "Standard") + " 280");
+        QTRY_COMPARE(window_->title(),
+                     tsText("ko", "Main", "%1 — Facet")
+                         .arg(tsText("ko", "facet::ui::ConversationLibrary", "New chat")));
     }
 
     void settingsDialogInKorean() {

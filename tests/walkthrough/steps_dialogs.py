@@ -131,8 +131,16 @@ def step_settings(w):
 
 
 def _export(w, fmt, label):
-    w.x.click_control(w.a11y.find("Export conversation"))
-    w.x.click_control(w.a11y.find(label, role="menu item"))
+    if fmt == "md":
+        w.x.click_control(w.a11y.find("Export conversation"))
+        w.x.click_control(w.a11y.find(label, role="menu item"))
+    else:
+        # From the keyboard: Ctrl+E opens the menu with its first entry (Markdown) highlighted
+        # (issue #55 item 8: it opened with none, so Down landed on Markdown), Down, Enter.
+        w.x.key("ctrl+e")
+        w.a11y.find(label, role="menu item")
+        w.x.key("Down")
+        w.x.key("Return")
     title = "Export as Markdown" if fmt == "md" else "Export as JSON"
     w.a11y.find(title, role="dialog")
     w.app.check_alive("opening " + title)
