@@ -3,10 +3,14 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
 
-// One saved conversation in the sidebar; double-click or the menu renames it.
+// One saved conversation in the sidebar; double-click or the menu renames it. The list is one
+// Tab stop (Sidebar.qml: arrows move, Enter opens, F2 renames, Delete deletes, the Menu key
+// opens the actions): neither the row nor its "⋯" button takes Tab focus, which made Tab visit
+// every row twice.
 ItemDelegate {
     id: item
     objectName: "chatListItem"
+    focusPolicy: Qt.NoFocus
     required property string chatId
     required property string title
     required property bool current
@@ -19,6 +23,7 @@ ItemDelegate {
     signal renameRequested(string chatId, string title)
     signal deleteRequested(string chatId)
     highlighted: current
+    function openMenu() { menu.open() }
     text: title
     Accessible.name: qsTr("Open conversation %1").arg(title)
     onClicked: openRequested(chatId)
@@ -53,12 +58,18 @@ ItemDelegate {
             text: item.title
             Accessible.name: qsTr("New title")
             onVisibleChanged: if (visible) { forceActiveFocus(); selectAll() }
-            onAccepted: { item.renameRequested(item.chatId, text); item.renaming = false }
+            // Return is taken here, not left to travel on: TextInput emits accepted() and lets
+            // the key go up to the list, whose Return opened its current row — renaming a
+            // conversation that was not open switched to it (issue #55 item 8).
+            function commit() { item.renameRequested(item.chatId, text); item.renaming = false }
+            Keys.onReturnPressed: (event) => { event.accepted = true; commit() }
+            Keys.onEnterPressed: (event) => { event.accepted = true; commit() }
             Keys.onEscapePressed: item.renaming = false
         }
         IconButton {
             text: "⋯"
             label: qsTr("Actions for %1").arg(item.title)
+            focusPolicy: Qt.NoFocus
             onClicked: menu.open()
             Menu {
                 id: menu

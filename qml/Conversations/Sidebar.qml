@@ -43,6 +43,22 @@ Pane {
             onActiveFocusChanged: if (activeFocus && currentIndex < 0 && count > 0) currentIndex = 0
             Keys.onReturnPressed: if (currentIndex >= 0) sidebar.library.openChat(sidebar.chats.idAt(currentIndex))
             Keys.onEnterPressed: if (currentIndex >= 0) sidebar.library.openChat(sidebar.chats.idAt(currentIndex))
+            // The row's actions from the keyboard (its "⋯" button takes no Tab focus).
+            Keys.onPressed: (event) => {
+                if (currentIndex < 0 || !currentItem)
+                    return
+                if (event.key === Qt.Key_F2) {
+                    currentItem.renaming = true
+                } else if (event.key === Qt.Key_Delete) {
+                    sidebar.library.deleteChat(sidebar.chats.idAt(currentIndex))
+                } else if (event.key === Qt.Key_Menu
+                           || (event.key === Qt.Key_F10 && (event.modifiers & Qt.ShiftModifier))) {
+                    currentItem.openMenu()
+                } else {
+                    return
+                }
+                event.accepted = true
+            }
             spacing: 2
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Conversations")

@@ -1,4 +1,5 @@
 import QtQuick
+import QtQuick.Controls
 import QtTest
 import Facet.Ui
 
@@ -46,6 +47,52 @@ TestCase {
         compare(renameSpy.signalArguments[0][0], "c1")
         compare(renameSpy.signalArguments[0][1], "new")
         verify(!item.renaming)
+    }
+
+    // Issue #55 item 8: Return that ends a rename stays in the row. It used to travel on to the
+    // list, whose Return opened its current row: renaming a conversation switched to it.
+    Component {
+        id: inListComponent
+        FocusScope {
+            property int returnsSeen: 0
+            width: 280; height: 60
+            Keys.onReturnPressed: returnsSeen++
+            ChatListItem { objectName: "row"; width: 280; chatId: "c2"; title: "Old"; current: false }
+        }
+    }
+    function test_returnEndingARenameStaysInTheRow() {
+        const scope = createTemporaryObject(inListComponent, test)
+        const row = findChild(scope, "row")
+        waitForRendering(scope)
+        scope.forceActiveFocus()
+        renameSpy.target = row
+        renameSpy.clear()
+        row.renaming = true
+        keySequence("ctrl+a")
+        keyClick(Qt.Key_X)
+        keyClick(Qt.Key_Return)
+        compare(renameSpy.count, 1)
+        compare(renameSpy.signalArguments[0][1], "x")
+        compare(scope.returnsSeen, 0, "the Return reached the list")
+    }
+
+    // One Tab stop for the whole list (Sidebar.qml): Tab goes past the rows and their buttons.
+    Component {
+        id: tabChainComponent
+        Column {
+            width: 280
+            TextField { objectName: "before"; width: 280 }
+            ChatListItem { width: 280; chatId: "a"; title: "A"; current: false }
+            ChatListItem { width: 280; chatId: "b"; title: "B"; current: false }
+            TextField { objectName: "after"; width: 280 }
+        }
+    }
+    function test_tabPassesTheRows() {
+        const column = createTemporaryObject(tabChainComponent, test)
+        waitForRendering(column)
+        findChild(column, "before").forceActiveFocus()
+        keyClick(Qt.Key_Tab)
+        verify(findChild(column, "after").activeFocus, "Tab stopped on a row or its button")
     }
 
     function test_writingIsShown() {
