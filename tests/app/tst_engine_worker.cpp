@@ -7,6 +7,8 @@
 #include "generate/builtin_paths.h"
 #include "test_paths.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QJsonDocument>
@@ -15,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QUrl>
 
 #include <dlfcn.h>
 
@@ -272,6 +275,33 @@ private slots:
         QCOMPARE(saved.messages.size(), 2);
         QCOMPARE(saved.messages[1].finishReason, app::FinishReason::Cancelled);
         QVERIFY(!saved.messages[1].text.isEmpty());
+    }
+
+    // Issue #55 item 8: inside a broken model folder the dialog highlights its first part
+    // (language_model/) and Open passed that on; the problem named "badmodel/language_model".
+    // The folder the user went into is loaded and named; a part chosen from outside as well.
+    void chosenFolderInsideABrokenModelIsTheModel() {
+        ui::AppController app(dir_.filePath("chosen"), facet::app::makeLocalBackend());
+        QTRY_VERIFY_WITH_TIMEOUT(app.engine()->model().state() != app::ModelLoader::State::Loading,
+                                 120000);
+        const QString bad = dir_.filePath("badmodel");
+        for (const char* part : {"language_model", "vision_tower"}) {
+            QVERIFY(QDir().mkpath(bad + "/" + part));
+            QFile config(bad + "/" + part + "/rbln_config.json");
+            QVERIFY(config.open(QIODevice::WriteOnly));
+            config.write("{}");
+        }
+        auto& model = app.engine()->model();
+        QSignalSpy failed(&model, &app::ModelLoader::loadFailed);
+        model.loadChosenFolder(QUrl::fromLocalFile(bad + "/language_model"),
+                               QUrl::fromLocalFile(bad));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 120000);
+        QCOMPARE(QDir(failed.at(0).at(0).toString()).absolutePath(), QDir(bad).absolutePath());
+        QVERIFY(!failed.at(0).at(1).toString().isEmpty());
+        // From the folder above, a highlighted model folder is what is loaded, as before.
+        model.loadChosenFolder(QUrl::fromLocalFile(bad), QUrl::fromLocalFile(dir_.path()));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, 120000);
+        QCOMPARE(QDir(failed.at(1).at(0).toString()).absolutePath(), QDir(bad).absolutePath());
     }
 
     void stopDuringLoad() {

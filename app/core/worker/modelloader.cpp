@@ -133,13 +133,24 @@ void ModelLoader::loadChosenFolder(const QUrl& selected, const QUrl& shown) {
         return QFileInfo::exists(QDir(dir).filePath(QStringLiteral("rbln_config.json"))) &&
                QFileInfo::exists(QDir(dir).filePath(QStringLiteral("tokenizer.json")));
     };
+    // A part of a compiled folder (language_model/, vision_tower/): its own rbln_config.json,
+    // no tokenizer. Never loadable alone, so never what the user meant.
+    const auto isPart = [](const QString& dir) {
+        return QFileInfo::exists(QDir(dir).filePath(QStringLiteral("rbln_config.json"))) &&
+               !QFileInfo::exists(QDir(dir).filePath(QStringLiteral("tokenizer.json")));
+    };
     QString folder = selected.toLocalFile();
+    const QString current = shown.toLocalFile();
     if (!isModel(folder)) {
         const QString parent = QFileInfo(folder).absolutePath();
-        const QString current = shown.toLocalFile();
         if (isModel(parent))
             folder = parent;
         else if (!current.isEmpty() && isModel(current))
+            folder = current;
+        // Inside a folder that is no working model: the one the user went into is the one to
+        // load and name in the problem, not the part the dialog highlighted on entering it
+        // (the problem said "badmodel/language_model": issue #55 item 8).
+        else if (folder.isEmpty() || (isPart(folder) && parent == QDir(current).absolutePath()))
             folder = current;
     }
     loadModelDir(folder, 0, QString());

@@ -68,7 +68,8 @@ public:
     // From the folder dialog: Qt 6.4's non-native FolderDialog returns the highlighted subfolder
     // (a model's "language_model") when the user typed the model folder's path and pressed Open.
     // A compiled model folder holds rbln_config.json and tokenizer.json: when `selected` is not
-    // one and the folder above it (or `shown`, the folder the dialog shows) is, that is meant.
+    // one and the folder above it (or `shown`, the folder the dialog shows) is, that is meant;
+    // when none is, a highlighted part of a compiled folder (language_model/) means `shown`.
     Q_INVOKABLE void loadChosenFolder(const QUrl& selected, const QUrl& shown);
     Q_INVOKABLE void loadModelDir(const QString& folder, int deviceId, const QString& runtime);
     Q_INVOKABLE void loadDemoModel();
