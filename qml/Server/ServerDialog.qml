@@ -137,8 +137,12 @@ Dialog {
                 // A key may be what the server wanted (HTTP 401): ask again with it.
                 onEditingFinished: if (dialog.connection.probeError.length > 0) dialog.probeNow()
             }
-            Item { width: 1; height: 1 }
+            // A grid leaves out an invisible item: this cell goes with the note below, or the
+            // next rows slid one cell over (the fields squeezed to the right on first open,
+            // while there is no note yet; issue #55 item 8).
+            Item { width: 1; height: 1; visible: keyNote.visible }
             Label {
+                id: keyNote
                 objectName: "keyNote"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap

@@ -42,6 +42,14 @@ TestCase {
         const d = createTemporaryObject(dialogComponent, test)
         d.start()
         verify(d.opened)
+        // Every field in the second column on first open (no key note yet): the URL and key
+        // fields were squeezed to the right, "Model" sat in the fields' column (issue #55 #8).
+        const x = (name) => child(d, name).mapToItem(d.contentItem, 0, 0).x
+        compare(x("serverKey"), x("serverUrl"))
+        compare(x("servedModel"), x("serverUrl"))
+        compare(x("probeStatus"), x("serverUrl"))
+        compare(x("offer70"), x("serverUrl"))
+        verify(child(d, "serverUrl").width > d.contentItem.width / 2, "the URL field is squeezed")
         // Nothing remembered and no server asked yet: Gemma 4's default level only.
         compare(d.levels, [280])
         for (const level of [70, 140, 560, 1120])
