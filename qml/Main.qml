@@ -202,10 +202,8 @@ ApplicationWindow {
     CompareLevelsDialog {
         id: compareLevels
         compare: App.compare
-        onCompareRequested: (levels) => {
-            if (App.compare.start(composer.text, levels))
-                composer.text = ""
-        }
+        // The composer clears itself once the question is in the conversation (chat.sent()).
+        onCompareRequested: (levels) => App.compare.start(composer.text, levels)
     }
     SmokeTestDialog {
         id: smokeTest

@@ -1916,6 +1916,18 @@ The demo model was loaded instead.</source>
         <source>A server takes one detail level per request: the earlier images of this conversation (at %1) are sent at %2 this time.</source>
         <translation>서버는 요청마다 상세 수준을 하나만 받습니다: 이 대화의 앞선 이미지(%1)를 이번에는 %2(으)로 보냅니다.</translation>
     </message>
+    <message>
+        <source>Not sent: %1. Your message and its images are still in the message box.</source>
+        <translation>보내지 못했습니다: %1. 메시지와 이미지는 메시지 상자에 그대로 있습니다.</translation>
+    </message>
+    <message>
+        <source>Not sent: another conversation was opened while the images were being copied. Your message and its images are still in the message box.</source>
+        <translation>보내지 못했습니다: 이미지를 복사하는 동안 다른 대화를 열었습니다. 메시지와 이미지는 메시지 상자에 그대로 있습니다.</translation>
+    </message>
+    <message>
+        <source>the images could not be copied</source>
+        <translation>이미지를 복사하지 못했습니다</translation>
+    </message>
 </context>
 <context>
     <name>facet::ui::CompareSession</name>

@@ -45,8 +45,13 @@ Pane {
             return
         }
         overflowWarned = false
-        if (composer.chat.send(input.text))
-            input.clear()
+        // The text is cleared once the message is in the conversation (sent()): its images are
+        // copied first, and on a failure the message stays here to send again.
+        composer.chat.send(input.text)
+    }
+    Connections {
+        target: composer.chat
+        function onSent() { input.clear() }
     }
     function paste() {
         if (composer.attachments.clipboardHasImages()) {
@@ -130,6 +135,8 @@ Pane {
                 TextArea {
                     id: input
                     objectName: "messageInput"
+                    // While its images are copied the message is on its way: not edited.
+                    readOnly: composer.chat.sending
                     placeholderText: qsTr("Ask about the images… (Enter sends, Shift+Enter new line)")
                     wrapMode: TextEdit.Wrap
                     Accessible.name: qsTr("Message")

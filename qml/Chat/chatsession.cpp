@@ -3,12 +3,17 @@
 #include "Attachments/attachmentmodel.h"
 #include "Chat/conversationmodel.h"
 #include "Conversations/conversationlibrary.h"
+#include "core/support/imagefacts.h"
+#include "core/support/userfiles.h"
 #include "core/worker/engineclient.h"
 #include "core/worker/requestbuilder.h"
 #include "remote/chat_request.h"
 
 #include <QClipboard>
+#include <QFileInfo>
+#include <QFutureWatcher>
 #include <QGuiApplication>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <exception>
@@ -21,6 +26,51 @@ QString titleFrom(const QString& text) {
     if (line.isEmpty())
         return ChatSession::tr("Image question");
     return line.size() <= 48 ? line : line.left(47) + QChar(0x2026);
+}
+
+// An image of the composer, as it is when Send is pressed.
+struct PendingImage {
+    QString path;
+    QString name;
+    int level = 0;
+};
+
+struct ImportedImages {
+    QList<app::StoredImage> images;
+    QString error; // "FILE: reason" of the first that failed
+};
+
+// On a pool thread: each image judged before it is read (inspectImage: a regular file — a FIFO
+// or a device is refused unopened —, at most kMaxImageFileBytes, a header the engine decodes),
+// then copied. The file may have changed since it was attached: its size and token cost are
+// taken from it now. `store` is a copy: it holds only the root folder. `cancelled` (Stop, another
+// conversation opened, quitting) is looked at before each image.
+ImportedImages importImages(app::ConversationStore store, const QString& conversationId,
+                            const QList<PendingImage>& pending,
+                            const std::shared_ptr<std::atomic<bool>>& cancelled) {
+    ImportedImages out;
+    try {
+        for (const PendingImage& p : pending) {
+            if (cancelled->load())
+                return {};
+            const app::ImageFacts facts = app::inspectImage(p.path);
+            app::StoredImage image;
+            image.file = store.importImage(conversationId, p.path);
+            image.originalName = p.name;
+            image.level = p.level;
+            image.width = facts.width;
+            image.height = facts.height;
+            image.softTokens = app::softTokensFor(facts.width, facts.height, p.level);
+            out.images.append(image);
+        }
+    } catch (const std::exception& e) {
+        out.images.clear();
+        out.error = QString::fromStdString(e.what());
+    } catch (...) { // nothing may escape a pool thread: result() would throw it on the GUI thread
+        out.images.clear();
+        out.error = ChatSession::tr("the images could not be copied");
+    }
+    return out;
 }
 
 } // namespace
@@ -75,10 +125,7 @@ bool ChatSession::send(const QString& text) {
         emit notice(mixed);
         return false; // nothing is lost: text and images stay in the composer
     }
-    const int userRow = appendUserMessage(text);
-    if (userRow < 0)
-        return false;
-    startReply(userRow, true);
+    appendUserMessage(text, [this](int userRow) { startReply(userRow, true); });
     return true;
 }
 
@@ -102,35 +149,128 @@ QString ChatSession::mixedLevelsForServer() const {
         .arg(names.join(QStringLiteral(", ")));
 }
 
-int ChatSession::appendUserMessage(const QString& text) {
-    const app::Conversation& c = conversation_.conversation();
-    app::Message user;
-    user.id = app::newId();
-    user.role = app::Message::Role::User;
-    user.text = text.trimmed();
-    user.created = QDateTime::currentDateTime();
-    try {
-        for (int row = 0; row < attachments_.rowCount(); ++row) {
-            const auto& item = attachments_.items().at(row);
-            app::StoredImage image;
-            image.file = library_.store().importImage(c.id, item.path);
-            image.originalName = item.name;
-            image.level = attachments_.levelAt(row);
-            image.width = item.width;
-            image.height = item.height;
-            image.softTokens = attachments_.tokensAt(row, image.level);
-            user.images.append(image);
+void ChatSession::appendUserMessage(const QString& text, std::function<void(int row)> then,
+                                    std::function<void()> otherwise) {
+    const QString conversationId = conversation_.conversation().id;
+    QList<PendingImage> pending;
+    for (int row = 0; row < attachments_.rowCount(); ++row)
+        pending.append({attachments_.items().at(row).path, attachments_.items().at(row).name,
+                        attachments_.levelAt(row)});
+    const auto finish = [this, text, conversationId, pending, then = std::move(then),
+                         otherwise = std::move(otherwise)](const ImportedImages& imported) {
+        const SendCancel cancelled = sendCancel_;
+        sending_ = false;
+        sendCancel_ = SendCancel::No;
+        sendWatcher_ = nullptr;
+        sendingConversationId_.clear();
+        QString why;
+        if (cancelled == SendCancel::Left)
+            why = tr("Not sent: another conversation was opened while the images were being "
+                     "copied. Your message and its images are still in the message box.");
+        else if (cancelled == SendCancel::No && !imported.error.isEmpty())
+            why = tr("Not sent: %1. Your message and its images are still in the message box.")
+                      .arg(imported.error);
+        if (cancelled != SendCancel::No || !imported.error.isEmpty()) {
+            forgetCopies(conversationId);
+            emit busyChanged();
+            if (!why.isEmpty())
+                emit notice(why);
+            if (otherwise)
+                otherwise();
+            return;
         }
-    } catch (const std::exception& e) {
-        emit notice(QString::fromStdString(e.what()));
-        return -1;
+        app::Message user;
+        user.id = app::newId();
+        user.role = app::Message::Role::User;
+        user.text = text.trimmed();
+        user.created = QDateTime::currentDateTime();
+        user.images = imported.images;
+        if (conversation_.conversation().messages.isEmpty()) {
+            conversation_.setTitle(titleFrom(user.text));
+            conversation_.setCreated(user.created);
+        }
+        // The images sent leave the composer; one added while they were copied stays.
+        for (int row = attachments_.rowCount(); row-- > 0;)
+            if (std::any_of(pending.begin(), pending.end(), [&](const PendingImage& p) {
+                    return p.path == attachments_.items().at(row).path;
+                }))
+                attachments_.remove(row);
+        const int row = conversation_.appendMessage(user);
+        emit sent();
+        // Busy again at once (the reply or the comparison starts): the change is announced once
+        // it has, so nothing that waits for an idle chat (the background encoder) starts between.
+        then(row);
+        emit busyChanged();
+    };
+    sending_ = true;
+    sendCancel_ = SendCancel::No;
+    sendingConversationId_ = conversationId;
+    emit busyChanged();
+    if (pending.isEmpty()) { // nothing to read: no reason to wait for a thread
+        finish({});
+        return;
     }
-    if (c.messages.isEmpty()) {
-        conversation_.setTitle(titleFrom(user.text));
-        conversation_.setCreated(user.created);
+    sendCancelled_ = std::make_shared<std::atomic<bool>>(false);
+    auto* watcher = new QFutureWatcher<ImportedImages>(this);
+    sendWatcher_ = watcher;
+    // Destroyed with this session (quitting), the watcher takes the connection with it: `finish`
+    // never runs on a session that is gone (abandonSending() waited for the task first).
+    connect(watcher, &QFutureWatcherBase::finished, this, [watcher, finish] {
+        watcher->deleteLater();
+        finish(watcher->result());
+    });
+    watcher->setFuture(
+        QtConcurrent::run(importImages, library_.store(), conversationId, pending, sendCancelled_));
+}
+
+void ChatSession::cancelSend(SendCancel why) {
+    if (!sending_ || sendCancel_ != SendCancel::No)
+        return;
+    sendCancel_ = why;
+    if (sendCancelled_)
+        sendCancelled_->store(true);
+}
+
+void ChatSession::cancelSending() {
+    cancelSend(SendCancel::Stopped);
+}
+
+void ChatSession::abandonSending() {
+    if (!sendWatcher_)
+        return;
+    cancelSend(SendCancel::Stopped);
+    QFutureWatcherBase* watcher = sendWatcher_;
+    watcher->disconnect(this);
+    watcher->waitForFinished(); // at most the image being copied: each is looked at before
+    watcher->deleteLater();
+    sendWatcher_ = nullptr;
+    sending_ = false;
+    sendCancel_ = SendCancel::No;
+    sendingConversationId_.clear();
+}
+
+ChatSession::~ChatSession() {
+    abandonSending();
+}
+
+void ChatSession::forgetCopies(const QString& conversationId) {
+    // The message was not appended. Its copies stay in a conversation still open (its next
+    // message may use them) or one on disk (unused files, named by content: a later send of the
+    // same image finds them). A folder with no conversation file that is not open — a new chat
+    // left before its first message was in, or a conversation deleted while its images were
+    // copied (the copy made its folder again) — is removed: no conversation owns it, and the
+    // deleted one's Undo needs the place free.
+    if (conversation_.conversation().id == conversationId)
+        return;
+    const app::ConversationStore& store = library_.store();
+    const QString folder = store.folder(conversationId);
+    const QFileInfo info(folder);
+    if (QFileInfo::exists(store.file(conversationId)) || !info.isDir() || info.isSymLink())
+        return;
+    try {
+        app::removeTreeInside(folder, store.root());
+    } catch (const std::exception&) { // left as it is: it holds nothing of the user's
     }
-    attachments_.clear();
-    return conversation_.appendMessage(user);
 }
 
 void ChatSession::hold(const QString& conversationId, std::function<void()> stop) {
@@ -211,6 +351,10 @@ bool ChatSession::writingElsewhere() const {
 }
 
 void ChatSession::onLeaving() {
+    // Images being copied for the open conversation: that message is not sent (said when the copy
+    // ends; the composer keeps it, as it does when switching).
+    if (sending_ && sendingConversationId_ == conversation_.conversation().id)
+        cancelSend(SendCancel::Left);
     // The open conversation is about to be replaced: a reply it is writing goes on in a copy.
     if (busy() && !background_ && conversation_.conversation().id == activeConversationId_)
         background_ = conversation_.conversation();
@@ -261,6 +405,10 @@ void ChatSession::endActiveReply(const QJsonObject& stats, app::FinishReason fin
 }
 
 void ChatSession::stop() {
+    if (sending_) { // the images are still being copied: nothing is sent
+        cancelSending();
+        return;
+    }
     if (activeJob_ == 0 && heldStop_) {
         heldStop_();
         return;

@@ -9,8 +9,12 @@
 #include <QObject>
 
 #include <QtQml/qqmlregistration.h>
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
+
+class QFutureWatcherBase;
 
 namespace facet::generate {
 struct PhaseEvent;
@@ -37,12 +41,18 @@ class ChatSession : public QObject {
     // A comparison of levels holds the open conversation (running, or waiting for the answer to
     // continue with): nothing is sent or branched until it lets go.
     Q_PROPERTY(bool held READ held NOTIFY busyChanged)
+    // The composer's images are being checked and copied into the conversation (off the GUI
+    // thread): the message is not in the conversation yet and the composer keeps it until
+    // sent() (or a notice says why it was not).
+    Q_PROPERTY(bool sending READ sending NOTIFY busyChanged)
 public:
     ChatSession(app::EngineClient& engine, AttachmentModel& attachments,
                 ConversationModel& conversation, ConversationLibrary& library,
                 QObject* parent = nullptr);
+    ~ChatSession() override;
 
-    bool busy() const { return activeJob_ != 0 || static_cast<bool>(heldStop_); }
+    bool busy() const { return sending_ || activeJob_ != 0 || static_cast<bool>(heldStop_); }
+    bool sending() const { return sending_; }
     QString writingId() const {
         return activeJob_ != 0 ? activeConversationId_ : heldStop_ ? heldId_ : QString();
     }
@@ -54,10 +64,23 @@ public:
     // again without one when the run ends). release(): the chat is free again.
     void hold(const QString& conversationId, std::function<void()> stop);
     void release();
-    // Appends the composer's text and images as a user message of the open conversation (the
-    // images copied into its folder, the composer emptied). Returns its row, or -1 after a
-    // notice when an image could not be stored.
-    int appendUserMessage(const QString& text);
+    // Appends the composer's text and images as a user message of the open conversation, then
+    // calls `then(row)` and emits sent(). The images are checked (a regular file, within the
+    // attachment size limit, an image the engine reads: its header) and copied into the
+    // conversation's folder on a pool thread, so a slow disk, a FIFO or a huge file never blocks
+    // the window. When one fails, or another conversation was opened meanwhile, a notice names
+    // the file or the reason, nothing is appended and the composer keeps text and images.
+    // Stop (stop(), cancelSending()) or opening another conversation while they are copied sends
+    // nothing either. `otherwise` is called whenever nothing was appended. Without images it
+    // completes before returning.
+    void appendUserMessage(const QString& text, std::function<void(int row)> then,
+                           std::function<void()> otherwise = {});
+    // Stop while the images are copied: the copy ends after the image it is on, nothing is
+    // appended, no notice (the message is still in the composer, where the user sees it).
+    void cancelSending();
+    // Quitting: the copy is cancelled and waited for (at most the image it is on), so nothing
+    // writes into the store once the application is gone. Nothing is appended; no signal.
+    void abandonSending();
 
     Q_INVOKABLE bool send(const QString& text);
     Q_INVOKABLE void stop();
@@ -76,6 +99,8 @@ public:
 
 signals:
     void busyChanged();
+    // The message left the composer (it is in the conversation now): the composer clears its text.
+    void sent();
     void notice(const QString& message);
 
 private:
@@ -90,6 +115,10 @@ private:
     void endActiveReply(const QJsonObject& stats, app::FinishReason finishReason,
                         const QString& error);
     void onPhase(quint64 id, const generate::PhaseEvent& phase);
+    enum class SendCancel { No, Stopped, Left };
+    void cancelSend(SendCancel why);
+    // Copies no message uses: see forgetCopies in the .cpp.
+    void forgetCopies(const QString& conversationId);
     void onLeaving();
     void onOpened(const QString& id);
     [[nodiscard]] std::optional<app::Conversation> liveCopy(const QString& id) const;
@@ -102,6 +131,12 @@ private:
     int activeRow_ = -1;
     QString activeConversationId_;
     QString activePhase_;
+    bool sending_ = false; // appendUserMessage's images are being copied
+    SendCancel sendCancel_ = SendCancel::No;
+    // Read by the copying task between images; shared so that it outlives either side.
+    std::shared_ptr<std::atomic<bool>> sendCancelled_;
+    QFutureWatcherBase* sendWatcher_ = nullptr; // the copy in flight (a child), or none
+    QString sendingConversationId_;
     bool stopping_ = false;          // Stop pressed: the phase line says so until the reply ends
     QString heldId_;                 // the conversation a comparison holds
     std::function<void()> heldStop_; // stops that comparison while it runs

@@ -50,6 +50,9 @@ void AppController::finishBeforeQuit() {
     finishedBeforeQuit_ = true;
     compare_->stopAndKeepComparison();
     chat_->stopAndKeepReply();
+    // A message whose images are still being copied is not sent (like any draft at quit); the
+    // copy is waited for, so nothing writes into the store after the application is gone.
+    chat_->abandonSending();
 }
 
 AppController* AppController::create(QQmlEngine*, QJSEngine*) {

@@ -42,14 +42,17 @@ CompareSession::CompareSession(app::EngineClient& engine, AttachmentModel& attac
                     columns_->end(column, stats, app::FinishReason::Error, message);
             });
     connect(&engine_.requests(), &RequestStream::compareEnded, this, &CompareSession::onEnded);
-    // Another conversation is opened: the compared answers stay with theirs.
+    // Another conversation is opened: the compared answers stay with theirs. A question whose
+    // images are still being copied was not asked (the chat says so; the composer keeps it).
     connect(&library_, &ConversationLibrary::leaving, this, [this] {
         if (active() && conversation_.conversation().id == conversationId_)
             keepAndClose();
     });
     connect(&library_, &ConversationLibrary::aboutToDelete, this, [this](const QString& id) {
         if (active() && id == conversationId_) {
-            if (running())
+            if (preparing_)
+                chat_.cancelSending();
+            else if (running())
                 engine_.requests().stop(job_);
             close();
         }
@@ -87,10 +90,35 @@ bool CompareSession::start(const QString& text, const QList<int>& levels) {
         emit notice(tr("Cannot compare: %1").arg(problem));
         return false;
     }
+    // The question joins the conversation once its images are copied (off the GUI thread).
+    // Meanwhile the columns are on screen, waiting, and the comparison counts as running: Stop
+    // stops it, nothing else is sent. A failure is the chat's notice; the composer keeps the
+    // question.
     QList<CompareImage> images;
-    const int userRow = chat_.appendUserMessage(text);
-    if (userRow < 0)
-        return false;
+    for (const AttachmentModel::Item& item : attachments_.items())
+        images.append({item.path, item.name, item.width, item.height});
+    columns_->reset(levels, images);
+    for (int column = 0; column < columns_->rowCount(); ++column)
+        columns_->setPhase(column, app::phaseText(app::Phase::Waiting));
+    seedNote_.clear();
+    conversationId_ = conversation_.conversation().id;
+    preparing_ = true;
+    emit stateChanged();
+    chat_.appendUserMessage(
+        text,
+        [this, levels](int userRow) {
+            preparing_ = false;
+            run(userRow, levels);
+        },
+        [this] {
+            if (preparing_)
+                close();
+        });
+    return true;
+}
+
+void CompareSession::run(int userRow, const QList<int>& levels) {
+    QList<CompareImage> images;
     const app::Conversation& c = conversation_.conversation();
     const auto imagePath = [this, &c](const app::StoredImage& image) {
         return library_.store().imagePath(c.id, image.file);
@@ -116,7 +144,6 @@ bool CompareSession::start(const QString& text, const QList<int>& levels) {
     for (int column = 0; column < columns_->rowCount(); ++column)
         columns_->setPhase(column, app::phaseText(app::Phase::Waiting));
     emit stateChanged();
-    return true;
 }
 
 void CompareSession::onColumnStarted(quint64 id, int column, int) {
@@ -185,6 +212,12 @@ bool CompareSession::answersDiffer() const {
 }
 
 void CompareSession::stop() {
+    if (preparing_) { // the question is not in yet: it is not asked (the composer keeps it)
+        chat_.cancelSending();
+        for (int column = 0; column < columns_->rowCount(); ++column)
+            columns_->setPhase(column, tr("Stopping…"));
+        return;
+    }
     if (!running())
         return;
     engine_.requests().stop(job_);
@@ -226,6 +259,11 @@ bool CompareSession::continueWith(int column) {
 }
 
 void CompareSession::keepAndClose() {
+    if (preparing_) { // nothing was asked yet: nothing to keep
+        chat_.cancelSending();
+        close();
+        return;
+    }
     if (running()) {
         engine_.requests().stop(job_);
         job_ = 0; // what it still sends belongs to no comparison
@@ -256,6 +294,7 @@ void CompareSession::close() {
     seedNote_.clear();
     conversationId_.clear();
     job_ = 0;
+    preparing_ = false;
     chat_.release();
     emit stateChanged();
 }

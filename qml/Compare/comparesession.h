@@ -43,7 +43,8 @@ public:
                    ConversationModel& conversation, ConversationLibrary& library, ChatSession& chat,
                    QObject* parent = nullptr);
 
-    bool running() const { return job_ != 0; }
+    // From start(): its images being copied, then the engine running it.
+    bool running() const { return preparing_ || job_ != 0; }
     bool active() const { return !conversationId_.isEmpty(); }
     QString conversationId() const { return conversationId_; }
     CompareModel* columns() const { return columns_; }
@@ -56,7 +57,10 @@ public:
     // Why the composer's message cannot be compared now ("" when it can).
     Q_INVOKABLE QString startProblem() const;
     // Sends the composer's text and images as a comparison of `levels` (ascending order runs
-    // best: the history prefix stays in the cache). False, with a notice, when refused.
+    // best: the history prefix stays in the cache). False, with a notice, when refused; true
+    // once accepted: active and running from here; the question joins the conversation and the
+    // engine starts once its images are copied (ChatSession::sent()), or, when they cannot be,
+    // the comparison closes with the chat's notice.
     Q_INVOKABLE bool start(const QString& text, const QList<int>& levels);
     Q_INVOKABLE void stop();
     // Makes `column` the turn's reply, the other columns its versions; saves. False while
@@ -71,6 +75,8 @@ signals:
     void notice(const QString& message);
 
 private:
+    // The comparison of the question at `userRow`, once it is in the conversation.
+    void run(int userRow, const QList<int>& levels);
     void onColumnStarted(quint64 id, int column, int level);
     void onPhase(quint64 id, int column, const generate::PhaseEvent& phase);
     void onEnded(quint64 id, const QString& error);
@@ -88,6 +94,7 @@ private:
     ChatSession& chat_;
     CompareModel* columns_;
     quint64 job_ = 0;
+    bool preparing_ = false; // start() accepted; the question's images are being copied
     QString seedNote_;
     bool sampledOnServer_ = false;
     QString conversationId_;

@@ -82,9 +82,11 @@ private slots:
         QVERIFY(app_->attachments()->addFiles({writeImage("mine.png")}).isEmpty());
         QTest::qWait(ui::BackgroundEncoder::kSettleMs + 150); // the run has started
         QVERIFY(app_->chat()->send("What is it?"));
-        // The reply says what the device does meanwhile (not "Waiting for the engine").
-        QCOMPARE(app_->conversation()->index(1).data(ui::ConversationModel::PhaseRole).toString(),
-                 QString("Encoding images (started while you typed)"));
+        // The reply (once the image is copied into the conversation) says what the device does
+        // meanwhile (not "Waiting for the engine").
+        QTRY_COMPARE_WITH_TIMEOUT(
+            app_->conversation()->index(1).data(ui::ConversationModel::PhaseRole).toString(),
+            QString("Encoding images (started while you typed)"), 300);
         QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
         // Not started again from scratch: the request found the image encoded.
         QCOMPARE(script_->preencodesCancelled(), 0);

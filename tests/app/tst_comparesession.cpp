@@ -6,6 +6,7 @@
 #include "core/conversations/conversationstore.h"
 #include "scriptedbackend.h"
 
+#include <QFile>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -76,7 +77,8 @@ private slots:
         QVERIFY(app_->compare()->running());
         QVERIFY(app_->chat()->busy());             // the composer shows Stop
         QVERIFY(!app_->chat()->send("meanwhile")); // and sends nothing
-        QCOMPARE(app_->attachments()->rowCount(), 0);
+        // The images leave the composer once they are copied into the conversation.
+        QTRY_COMPARE_WITH_TIMEOUT(app_->attachments()->rowCount(), 0, 5000);
         QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 5000);
         QVERIFY(app_->compare()->active());
         QVERIFY(app_->chat()->held());
@@ -137,6 +139,7 @@ private slots:
         attach();
         QVERIFY(app_->compare()->start("What?", {70, 280, 1120}));
         QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 5000);
+        QCOMPARE(columns().rowCount(), 3);
         const auto& cols = columns().columns();
         QCOMPARE(cols[1].error, QString("device 0: image prefill failed"));
         QCOMPARE(cols[1].finishReason, app::FinishReason::Error);
@@ -186,6 +189,61 @@ private slots:
         QVERIFY(saved.messages[1].text.startsWith("word word"));
         QCOMPARE(saved.alternatives.size(), 1);
         QCOMPARE(saved.alternatives[0].level, 140);
+    }
+
+    // Issue #56 item 8: the question's images are copied off the GUI thread before it joins the
+    // conversation. From start() the comparison is on screen and running (the composer shows
+    // Stop, nothing else is sent); Stop meanwhile asks nothing and the composer keeps it all.
+    void stopWhileItsImagesAreCopiedAsksNothing() {
+        attach();
+        QSignalSpy notices(app_->chat(), &ui::ChatSession::notice);
+        QVERIFY(app_->compare()->start("Which level?", {70, 280}));
+        QVERIFY(app_->compare()->active());
+        QVERIFY(app_->compare()->running());
+        QCOMPARE(columns().rowCount(), 2);
+        QVERIFY(app_->chat()->busy());
+        app_->chat()->stop(); // the composer's Stop
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->active(), 5000);
+        QVERIFY(!app_->compare()->running());
+        QVERIFY(!app_->chat()->busy());
+        QVERIFY(!app_->chat()->held());
+        QCOMPARE(conversation().messages.size(), 0);
+        QCOMPARE(app_->attachments()->rowCount(), 1);
+        QVERIFY(script_->compareRequests().empty());
+        QCOMPARE(notices.count(), 0);
+    }
+
+    // Another conversation opened meanwhile: the columns close at once, the question is not
+    // asked anywhere, and the chat says so.
+    void leavingWhileItsImagesAreCopiedAsksNothing() {
+        attach();
+        QSignalSpy notices(app_->chat(), &ui::ChatSession::notice);
+        QVERIFY(app_->compare()->start("Which level?", {70, 280}));
+        app_->library()->newChat();
+        QVERIFY(!app_->compare()->active());
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->chat()->busy(), 5000);
+        QCOMPARE(notices.count(), 1);
+        QVERIFY(notices.at(0).at(0).toString().contains("another conversation"));
+        QCOMPARE(conversation().messages.size(), 0);
+        QCOMPARE(app_->attachments()->rowCount(), 1);
+        QVERIFY(script_->compareRequests().empty());
+    }
+
+    // An image that is no longer one when the comparison starts: named, nothing asked, closed.
+    void anImageThatCannotBeCopiedClosesTheComparison() {
+        const QString path = dir_.filePath("gone.png");
+        QVERIFY(QFile::copy(image_, path));
+        QVERIFY(app_->attachments()->addFiles({path}).isEmpty());
+        QVERIFY(QFile::remove(path));
+        QSignalSpy notices(app_->chat(), &ui::ChatSession::notice);
+        QVERIFY(app_->compare()->start("Which level?", {70, 280}));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->active(), 5000);
+        QVERIFY(!app_->chat()->busy());
+        QCOMPARE(notices.count(), 1);
+        QVERIFY2(notices.at(0).at(0).toString().contains("gone.png"),
+                 qPrintable(notices.at(0).at(0).toString()));
+        QCOMPARE(conversation().messages.size(), 0);
+        QVERIFY(script_->compareRequests().empty());
     }
 };
 

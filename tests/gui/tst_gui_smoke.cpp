@@ -301,7 +301,9 @@ private slots:
         input->setProperty("text", QStringLiteral("What is in these pictures?"));
         QTest::keyClick(window_, Qt::Key_Return); // Enter sends
         QTRY_VERIFY(app_->chat()->busy());
-        QCOMPARE(input->property("text").toString(), QString());
+        // The composer empties once the images are copied into the conversation (off the GUI
+        // thread) and the message is in.
+        QTRY_COMPARE(input->property("text").toString(), QString());
         QCOMPARE(app_->attachments()->rowCount(), 0);
         // The text streams in: the reply grows while the request is still running.
         QQuickItem* reply = nullptr;
