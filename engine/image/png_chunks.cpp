@@ -18,8 +18,8 @@
 #include <cstring>
 #include <iterator>
 #include <optional>
-#include <regex>
 #include <string>
+#include <string_view>
 #include <zlib.h>
 
 namespace facet::image::detail {
@@ -259,11 +259,23 @@ int orientation(const Walk& walk) {
             Bytes(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
     }
     if (!found.present && walk.xmp && !walk.xmp->empty()) {
-        static const std::regex pattern("tiff:Orientation(=\"|>)([0-9])");
-        std::smatch match;
-        if (std::regex_search(*walk.xmp, match, pattern)) {
-            const int value = match[2].str()[0] - '0';
-            return value >= 1 && value <= 8 ? value : 1;
+        // Pillow: re.search(r'tiff:Orientation(="|>)([0-9])', xmp), the first match. Searched by
+        // hand: std::regex is not needed for a fixed prefix (and GCC 12 warns inside it under
+        // the sanitizers, which fails the asan build with -Werror).
+        const std::string& xmp = *walk.xmp;
+        static constexpr std::string_view key = "tiff:Orientation";
+        for (size_t at = xmp.find(key); at != std::string::npos; at = xmp.find(key, at + 1)) {
+            size_t digit = at + key.size();
+            if (digit < xmp.size() && xmp[digit] == '>')
+                digit += 1;
+            else if (xmp.compare(digit, 2, "=\"") == 0)
+                digit += 2;
+            else
+                continue;
+            if (digit < xmp.size() && xmp[digit] >= '0' && xmp[digit] <= '9') {
+                const int value = xmp[digit] - '0';
+                return value >= 1 && value <= 8 ? value : 1;
+            }
         }
     }
     return found.value;
