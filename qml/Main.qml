@@ -177,7 +177,7 @@ ApplicationWindow {
         id: notices
         anchors.right: parent.right
         anchors.bottom: parent.bottom
-        anchors.margins: 12
+        anchors.margins: Theme.wideSpacing
         anchors.bottomMargin: composer.height + 12
         width: Math.min(parent.width * 0.5, 520)
     }

@@ -18,7 +18,7 @@ Pane {
     signal levelReset()
     signal previewRequested()
 
-    padding: 4
+    padding: Theme.smallSpacing
     implicitHeight: Theme.chipHeight
     background: Rectangle {
         color: Theme.replyBubble
@@ -30,7 +30,7 @@ Pane {
 
     RowLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: Theme.mediumSpacing
         Image {
             id: thumb
             objectName: "thumbnail"
@@ -63,7 +63,7 @@ Pane {
                 objectName: "tokenLabel"
                 text: qsTr("%L1 tokens").arg(chip.tokens)
                 color: Theme.mutedText
-                font.pixelSize: 12
+                font.pointSize: Theme.smallFontSize
                 Accessible.name: qsTr("Token cost of %1").arg(chip.name)
                 Accessible.description: text
             }
@@ -72,7 +72,7 @@ Pane {
                 objectName: "levelButton"
                 text: Labels.levelNames[chip.level] + (chip.overridden ? " •" : "")
                 flat: true
-                font.pixelSize: 11
+                font.pointSize: Theme.captionFontSize
                 Layout.preferredHeight: 22
                 Accessible.name: qsTr("Detail level of %1").arg(chip.name)
                 onClicked: levelMenu.open()

@@ -10,7 +10,7 @@ ColumnLayout {
     required property var modelLevels
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     visible: attachments.count > 0
-    spacing: 4
+    spacing: Theme.smallSpacing
 
     ListView {
         id: list
@@ -33,7 +33,7 @@ ColumnLayout {
             rotationScale: -4
             onWheel: list.returnToBounds()
         }
-        spacing: 6
+        spacing: Theme.mediumSpacing
         clip: true
         model: strip.attachments
         Accessible.role: Accessible.List
@@ -59,7 +59,7 @@ ColumnLayout {
         objectName: "totalTokens"
         text: qsTr("%n image(s), %L1 image tokens", "", strip.attachments.count).arg(strip.attachments.totalTokens)
         color: Theme.mutedText
-        font.pixelSize: 12
+        font.pointSize: Theme.smallFontSize
         Accessible.name: qsTr("Image tokens of this message")
         Accessible.description: text
     }

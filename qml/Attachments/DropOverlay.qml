@@ -20,12 +20,12 @@ DropArea {
         visible: area.containsDrag
         color: Theme.overlay
         border.color: Theme.accent
-        border.width: 3
+        border.width: Theme.focusWidth
         radius: Theme.radius
         Label {
             anchors.centerIn: parent
             text: qsTr("Drop images to attach them")
-            font.pixelSize: 24
+            font.pointSize: Theme.displayFontSize
             color: Theme.text
         }
     }

@@ -13,7 +13,7 @@ RowLayout {
     property bool serverDefault: false
     property string accessiblePrefix: qsTr("Detail level")
     signal picked(int level)
-    spacing: 2
+    spacing: Theme.tinySpacing
 
     Accessible.role: Accessible.Grouping
     Accessible.name: accessiblePrefix
@@ -43,7 +43,7 @@ RowLayout {
                 enabled: !picker.serverDefault
                          && (picker.modelLevels.length === 0 || picker.modelLevels.indexOf(cell.modelData) >= 0)
                 flat: !checked
-                font.pixelSize: 12
+                font.pointSize: Theme.smallFontSize
                 Accessible.name: picker.accessiblePrefix + " " + Labels.levelNames[cell.modelData] + " (" + cell.modelData + ")"
                 Accessible.description: picker.reasonFor(cell.modelData)
                 onClicked: {
@@ -72,6 +72,6 @@ RowLayout {
         //: After the greyed level buttons: the server decides the level (no level is sent).
         text: qsTr("Server default")
         color: Theme.mutedText
-        font.pixelSize: 12
+        font.pointSize: Theme.smallFontSize
     }
 }

@@ -30,7 +30,7 @@ RowLayout {
         objectName: "branchLabel"
         text: qsTr("%1/%2").arg(switcher.index + 1).arg(switcher.count)
         color: Theme.mutedText
-        font.pixelSize: 12
+        font.pointSize: Theme.smallFontSize
         Accessible.role: Accessible.StaticText
         Accessible.name: switcher.Accessible.name
     }

@@ -17,10 +17,10 @@ ListView {
     property bool followTail: true
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     model: conversation
-    spacing: 12
+    spacing: Theme.wideSpacing
     clip: true
-    topMargin: 12
-    bottomMargin: 12
+    topMargin: Theme.wideSpacing
+    bottomMargin: Theme.wideSpacing
     reuseItems: false
     Accessible.role: Accessible.List
     Accessible.name: qsTr("Messages")

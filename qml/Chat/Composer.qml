@@ -29,7 +29,7 @@ Pane {
                                        && composer.attachments.count > 0
                                        && !composer.engine.serverSession.serverDefaultLevel
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
-    padding: 8
+    padding: Theme.largeSpacing
     background: Rectangle { color: Theme.window; border.color: Theme.border }
 
     // When the reply would not fit the context, the first Send warns (the meter shows the ways
@@ -84,7 +84,7 @@ Pane {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: Theme.mediumSpacing
         AttachmentStrip {
             Layout.fillWidth: true
             attachments: composer.attachments
@@ -94,7 +94,7 @@ Pane {
         // Wraps on narrow windows: the thinking switch moves under the levels.
         Flow {
             Layout.fillWidth: true
-            spacing: 8
+            spacing: Theme.largeSpacing
             //: Label before the level picker: the detail level (image-token budget) of the message's images.
             Label { text: qsTr("Detail:"); color: Theme.mutedText; height: levelPicker.height; verticalAlignment: Text.AlignVCenter }
             LevelPicker {

@@ -23,7 +23,7 @@ RowLayout {
     signal lowerLevelRequested()
     signal newChatRequested()
     visible: maxSeqLen > 0
-    spacing: 6
+    spacing: Theme.mediumSpacing
 
     ProgressBar {
         Layout.preferredWidth: 120
@@ -37,7 +37,7 @@ RowLayout {
         Layout.fillWidth: true
         elide: Text.ElideRight
         color: meter.overflows ? Theme.error : Theme.mutedText
-        font.pixelSize: 12
+        font.pointSize: Theme.smallFontSize
         text: meter.exact
               ? (meter.overflows
                  ? qsTr("%L1 positions + %L2 reply tokens > %L3: the reply will not fit")

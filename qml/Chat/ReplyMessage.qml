@@ -26,7 +26,7 @@ Pane {
     signal copyRequested(string text)
     signal regenerateRequested(int row)
     signal switchRequested(int row, int index)
-    padding: 10
+    padding: Theme.largeSpacing
     background: Rectangle { color: Theme.replyBubble; radius: Theme.radius; border.color: Theme.border }
     Accessible.role: Accessible.Grouping
     Accessible.name: qsTr("Reply")
@@ -34,12 +34,12 @@ Pane {
     ColumnLayout {
         anchors.left: parent.left
         anchors.right: parent.right
-        spacing: 6
+        spacing: Theme.mediumSpacing
         Label {
             objectName: "replyLevel"
             visible: reply.level > 0
             text: qsTr("Compared answer at detail level %1 %2").arg(Labels.detailLevelName(reply.level)).arg(reply.level)
-            font.pixelSize: 11
+            font.pointSize: Theme.captionFontSize
             color: Theme.mutedText
         }
         RowLayout {

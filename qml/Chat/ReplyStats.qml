@@ -7,7 +7,7 @@ import Facet.Ui
 Flow {
     id: flow
     required property replyStats stats
-    spacing: 12
+    spacing: Theme.wideSpacing
     Accessible.role: Accessible.Grouping
     Accessible.name: qsTr("Reply statistics")
 
@@ -45,7 +45,7 @@ Flow {
             required property var modelData
             visible: modelData !== null // a Flow leaves invisible items out
             text: modelData ? modelData.text : ""
-            font.pixelSize: 11
+            font.pointSize: Theme.captionFontSize
             color: Theme.mutedText
             Accessible.name: modelData ? modelData.name : ""
             Accessible.description: text

@@ -24,7 +24,7 @@ Item {
     Pane {
         id: bubble
         anchors.right: parent.right
-        anchors.rightMargin: 16
+        anchors.rightMargin: Theme.gridUnit
         width: Math.min(parent.width * 0.75, Math.max(content.implicitWidth + 24, 240))
         background: Rectangle { color: Theme.userBubble; radius: Theme.radius }
         Accessible.role: Accessible.Grouping
@@ -35,13 +35,13 @@ Item {
             anchors.right: parent.right
             Flow {
                 Layout.fillWidth: true
-                spacing: 6
+                spacing: Theme.mediumSpacing
                 visible: message.images.length > 0
                 Repeater {
                     model: message.images
                     delegate: ColumnLayout {
                         required property var modelData
-                        spacing: 2
+                        spacing: Theme.tinySpacing
                         Image {
                             Layout.preferredWidth: 96
                             Layout.preferredHeight: 96
@@ -61,7 +61,7 @@ Item {
                         }
                         Label {
                             text: qsTr("%1 · %L2 tokens").arg(Labels.levelNames[modelData.level]).arg(modelData.tokens)
-                            font.pixelSize: 11
+                            font.pointSize: Theme.captionFontSize
                             color: Theme.mutedText
                         }
                     }

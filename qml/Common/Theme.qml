@@ -25,7 +25,45 @@ QtObject {
     // Words that differ from the baseline in the compare view: behind `text`, WCAG AA in both.
     readonly property color diffHighlight: dark ? "#6b5511" : "#f9d45c"
 
-    readonly property int spacing: 8
-    readonly property int radius: 8
-    readonly property int chipHeight: 64
+    // States of what the views draw themselves (conversation rows, chips, frames): `hover` above,
+    // `pressed` one step further, `focus` the frame of the keyboard's position (3:1 against every
+    // surface it is drawn on, tests/gui/tst_gui_theme.cpp). Disabled controls are Fusion's, drawn
+    // from the palette's Disabled group, which the same test checks.
+    readonly property color pressed: dark ? "#353941" : "#dbdfe4"
+    readonly property color focus: accent
+    // Behind a picture's thumbnail, so transparent parts look as in an image viewer: white in
+    // both themes (the examples are drawn on white).
+    readonly property color imageBackground: "#ffffff"
+
+    // Sizes follow the application font, as Kirigami's Units do (kirigami units.cpp: gridUnit
+    // from the font's metrics, made even; smallSpacing = max(2, gridUnit / 4); largeSpacing =
+    // 2 × smallSpacing): a larger system font makes the whole window larger, not only its text.
+    // A default-constructed QFont is the application's font (QGuiApplication::font()).
+    readonly property FontMetrics metrics: FontMetrics {}
+    readonly property int gridUnit: {
+        const h = Math.ceil(metrics.height);
+        return h % 2 === 0 ? h : h + 1;
+    }
+    readonly property int smallSpacing: Math.max(2, Math.floor(gridUnit / 4))
+    readonly property int tinySpacing: Math.max(1, Math.floor(smallSpacing / 2))
+    readonly property int mediumSpacing: Math.round(smallSpacing * 1.5)
+    readonly property int largeSpacing: smallSpacing * 2
+    readonly property int wideSpacing: smallSpacing * 3
+    // A line between two surfaces (borders, focus frames): one device-independent pixel.
+    readonly property int hairline: 1
+    readonly property int focusWidth: 2
+
+    // Type scale: multiples of the application font's size, so captions keep their proportion
+    // to the body text whatever the user's font.
+    readonly property real bodyFontSize: metrics.font.pointSize > 0
+                                         ? metrics.font.pointSize
+                                         : metrics.font.pixelSize * 0.75
+    readonly property real smallFontSize: bodyFontSize * 0.9
+    readonly property real captionFontSize: bodyFontSize * 0.82
+    readonly property real displayFontSize: bodyFontSize * 2
+
+    // Corner radii: small for chips and badges, large for bubbles and cards.
+    readonly property int smallRadius: Math.max(2, Math.floor(smallSpacing * 0.75))
+    readonly property int radius: largeSpacing
+    readonly property int chipHeight: gridUnit * 4
 }

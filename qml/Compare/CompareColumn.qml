@@ -30,12 +30,12 @@ Pane {
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
     property bool showThinking: false
     readonly property string levelText: qsTr("%1 %2").arg(Labels.detailLevelName(level)).arg(level)
-    padding: 8
+    padding: Theme.largeSpacing
     background: Rectangle {
         color: Theme.replyBubble
         radius: Theme.radius
         border.color: column.isBaseline ? Theme.accent : Theme.border
-        border.width: column.isBaseline ? 2 : 1
+        border.width: column.isBaseline ? Theme.focusWidth : Theme.hairline
     }
     Accessible.role: Accessible.Grouping
     Accessible.name: qsTr("Answer at detail level %1").arg(levelText)
@@ -43,7 +43,7 @@ Pane {
     ColumnLayout {
         anchors.left: parent.left
         anchors.right: parent.right
-        spacing: 6
+        spacing: Theme.mediumSpacing
         RowLayout {
             Layout.fillWidth: true
             Label {
@@ -58,7 +58,7 @@ Pane {
                 visible: column.isBaseline
                 text: qsTr("baseline")
                 color: Theme.accent
-                font.pixelSize: 11
+                font.pointSize: Theme.captionFontSize
             }
         }
         RowLayout {
@@ -70,7 +70,7 @@ Pane {
                 text: column.phase
                 wrapMode: Text.Wrap
                 color: Theme.mutedText
-                font.pixelSize: 12
+                font.pointSize: Theme.smallFontSize
                 Accessible.name: qsTr("Progress at level %1").arg(column.level)
                 Accessible.description: text
             }
@@ -78,7 +78,7 @@ Pane {
         // What the model sees at this level: the resized image with its soft-token grid.
         Flow {
             Layout.fillWidth: true
-            spacing: 4
+            spacing: Theme.smallSpacing
             Repeater {
                 model: column.images
                 delegate: AbstractButton {
@@ -100,8 +100,8 @@ Pane {
                     }
                     background: Rectangle {
                         color: "transparent"
-                        border.color: seenButton.activeFocus ? Theme.accent : Theme.border
-                        border.width: seenButton.activeFocus ? 2 : 1
+                        border.color: seenButton.activeFocus ? Theme.focus : Theme.border
+                        border.width: seenButton.activeFocus ? Theme.focusWidth : Theme.hairline
                     }
                     ToolTip.visible: hovered
                     ToolTip.delay: 500
@@ -126,7 +126,7 @@ Pane {
             wrapMode: Text.Wrap
             color: Theme.mutedText
             font.italic: true
-            font.pixelSize: 12
+            font.pointSize: Theme.smallFontSize
             Accessible.role: Accessible.StaticText
             Accessible.name: qsTr("The model's thinking at level %1").arg(column.level)
         }
@@ -152,7 +152,7 @@ Pane {
             text: column.changedWords === 0 ? qsTr("Same words as the baseline")
                                             : qsTr("%n word(s) differ from the baseline", "", column.changedWords)
             wrapMode: Text.Wrap
-            font.pixelSize: 11
+            font.pointSize: Theme.captionFontSize
             color: Theme.mutedText
         }
         Label {
@@ -177,7 +177,7 @@ Pane {
             checkable: true
             checked: column.isBaseline
             enabled: !column.isBaseline
-            font.pixelSize: 12
+            font.pointSize: Theme.smallFontSize
             Accessible.name: qsTr("Mark the differences against level %1").arg(column.level)
             onClicked: column.baselineRequested(column.index)
         }
@@ -187,7 +187,7 @@ Pane {
             text: qsTr("Continue with this answer")
             enabled: column.ended && !column.running
             highlighted: column.isBaseline
-            font.pixelSize: 12
+            font.pointSize: Theme.smallFontSize
             Accessible.name: qsTr("Continue the conversation with the answer at level %1").arg(column.level)
             onClicked: column.continueRequested(column.index)
         }

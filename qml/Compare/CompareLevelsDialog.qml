@@ -49,7 +49,7 @@ Dialog {
     ColumnLayout {
         anchors.left: parent.left
         anchors.right: parent.right
-        spacing: 8
+        spacing: Theme.largeSpacing
         Label {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
@@ -58,7 +58,7 @@ Dialog {
         }
         Flow {
             Layout.fillWidth: true
-            spacing: 8
+            spacing: Theme.largeSpacing
             Repeater {
                 id: levelBoxes
                 model: dialog.offered

@@ -8,7 +8,7 @@ import Facet.Ui
 ColumnLayout {
     id: box
     required property replyStats stats
-    spacing: 1
+    spacing: Theme.tinySpacing
     Accessible.role: Accessible.Grouping
     Accessible.name: qsTr("Column statistics")
 
@@ -41,7 +41,7 @@ ColumnLayout {
             Layout.fillWidth: true
             text: modelData.text
             wrapMode: Text.Wrap
-            font.pixelSize: 11
+            font.pointSize: Theme.captionFontSize
             color: Theme.mutedText
             Accessible.name: modelData.name
             Accessible.description: text

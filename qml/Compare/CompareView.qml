@@ -15,7 +15,7 @@ ColumnLayout {
     readonly property int minColumnWidth: 190
     readonly property real columnWidth: columnCount > 0
         ? Math.max(minColumnWidth, (width - (columnCount - 1) * row.spacing) / columnCount) : 0
-    spacing: 6
+    spacing: Theme.mediumSpacing
     Accessible.role: Accessible.Grouping
     Accessible.name: qsTr("Comparison of detail levels")
 
@@ -64,7 +64,7 @@ ColumnLayout {
         }
         Row {
             id: row
-            spacing: 8
+            spacing: Theme.largeSpacing
             Repeater {
                 model: view.compare.columns
                 delegate: CompareColumn {

@@ -29,10 +29,11 @@ ItemDelegate {
     onClicked: openRequested(chatId)
     onDoubleClicked: renaming = true
     background: Rectangle {
-        color: item.current ? Theme.selection : (item.hovered ? Theme.hover : "transparent")
-        radius: 4
-        border.width: item.keyboardCurrent || item.visualFocus ? 2 : 0
-        border.color: Theme.accent
+        color: item.pressed ? Theme.pressed
+               : item.current ? Theme.selection : (item.hovered ? Theme.hover : "transparent")
+        radius: Theme.smallRadius
+        border.width: item.keyboardCurrent || item.visualFocus ? Theme.focusWidth : 0
+        border.color: Theme.focus
     }
 
     contentItem: RowLayout {

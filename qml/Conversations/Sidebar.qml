@@ -10,12 +10,12 @@ Pane {
     required property ChatListModel chats
     // The conversation a reply is being written in, "" when none.
     required property string writingId
-    padding: 6
+    padding: Theme.mediumSpacing
     background: Rectangle { color: Theme.sidebar }
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 6
+        spacing: Theme.mediumSpacing
         Button {
             Layout.fillWidth: true
             text: qsTr("New chat")
@@ -59,7 +59,7 @@ Pane {
                 }
                 event.accepted = true
             }
-            spacing: 2
+            spacing: Theme.tinySpacing
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Conversations")
             delegate: ChatListItem {
@@ -81,7 +81,7 @@ Pane {
         Pane {
             Layout.fillWidth: true
             visible: sidebar.library.undoTitle.length > 0
-            padding: 4
+            padding: Theme.smallSpacing
             background: Rectangle { color: Theme.replyBubble; radius: Theme.radius }
             RowLayout {
                 anchors.fill: parent

@@ -100,11 +100,11 @@ Dialog {
     }
 
     contentItem: ColumnLayout {
-        spacing: 8
+        spacing: Theme.largeSpacing
         GridLayout {
             Layout.fillWidth: true
             columns: 2
-            columnSpacing: 12
+            columnSpacing: Theme.wideSpacing
 
             Label { text: qsTr("Server URL") }
             TextField {
@@ -146,7 +146,7 @@ Dialog {
                 objectName: "keyNote"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                font.pixelSize: 12
+                font.pointSize: Theme.smallFontSize
                 color: dialog.connection.keyNote.startsWith(qsTr("No system keyring")) ? Theme.warning : Theme.mutedText
                 text: dialog.connection.keyNote
                 visible: text.length > 0
@@ -170,7 +170,7 @@ Dialog {
                 objectName: "probeStatus"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                font.pixelSize: 12
+                font.pointSize: Theme.smallFontSize
                 readonly property bool failed: dialog.connection.probeError.length > 0
                 color: failed ? Theme.error : Theme.mutedText
                 text: dialog.connection.probing
@@ -188,7 +188,7 @@ Dialog {
             Label { text: qsTr("Detail levels") }
             Flow {
                 Layout.fillWidth: true
-                spacing: 4
+                spacing: Theme.smallSpacing
                 Repeater {
                     model: Labels.detailLevels
                     delegate: CheckBox {
@@ -206,7 +206,7 @@ Dialog {
                 objectName: "levelsNote"
                 Layout.fillWidth: true
                 wrapMode: Text.Wrap
-                font.pixelSize: 12
+                font.pointSize: Theme.smallFontSize
                 color: Theme.mutedText
                 text: (dialog.connection.kindNote.length > 0 ? dialog.connection.kindNote + " " : "")
                       + qsTr("Tick the levels the server was started with: a level a vllm-rbln server was not compiled for can stop that server.")

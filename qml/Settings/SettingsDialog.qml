@@ -42,7 +42,7 @@ Dialog {
             wrapMode: TextEdit.Wrap
             placeholderText: qsTr("Optional: instructions the model follows in this conversation")
             Accessible.name: qsTr("System prompt")
-            background: Rectangle { color: Theme.window; border.color: parent.activeFocus ? Theme.accent : Theme.border; radius: 4 }
+            background: Rectangle { color: Theme.window; border.color: parent.activeFocus ? Theme.focus : Theme.border; radius: Theme.smallRadius }
             onEditingFinished: dialog.settings.systemPrompt = text
         }
         //: Settings row: whether the model reasons before answering (noun).

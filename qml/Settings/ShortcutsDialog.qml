@@ -45,13 +45,13 @@ Dialog {
             required property var modelData
             required property int index
             width: list.width
-            spacing: 16
+            spacing: Theme.gridUnit
             Accessible.role: Accessible.ListItem
             Accessible.name: qsTr("%1: %2").arg(modelData.keys).arg(modelData.action)
             Label {
                 Layout.preferredWidth: 130
-                topPadding: 4
-                bottomPadding: 4
+                topPadding: Theme.smallSpacing
+                bottomPadding: Theme.smallSpacing
                 text: modelData.keys
                 font.bold: true
                 color: Theme.text

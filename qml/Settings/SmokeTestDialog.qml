@@ -88,7 +88,7 @@ Dialog {
             Layout.fillHeight: true
             clip: true
             model: steps
-            spacing: 4
+            spacing: Theme.smallSpacing
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Smoke-test steps")
             ScrollBar.vertical: ScrollBar {}
@@ -127,7 +127,7 @@ Dialog {
                     wrapMode: TextEdit.Wrap
                     text: row.message + (row.details.length > 0 ? "\n" + row.details : "")
                     color: row.status === "fail" ? Theme.error : Theme.mutedText
-                    font.pixelSize: 12
+                    font.pointSize: Theme.smallFontSize
                 }
                 Accessible.role: Accessible.ListItem
                 Accessible.name: qsTr("%1: %2").arg(row.title).arg(Labels.smokeStepStatus(row.status))

@@ -27,7 +27,7 @@ Pane {
     signal exportRequested(string format)
     signal shortcutsRequested()
     signal sampleChosen(int row)
-    padding: 6
+    padding: Theme.mediumSpacing
     readonly property modelInfo info: engine.model.info
 
     // Every switch of the model (a folder, the demo model, a server: Main.qml routes the server
@@ -132,7 +132,7 @@ Pane {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 4
+        spacing: Theme.smallSpacing
         RowLayout {
             Layout.fillWidth: true
             Label {
@@ -231,8 +231,8 @@ Pane {
             objectName: "loadProblemPanel"
             Layout.fillWidth: true
             visible: bar.engine.model.loadProblem.length > 0
-            padding: 6
-            background: Rectangle { color: Theme.replyBubble; border.color: Theme.warning; radius: 4 }
+            padding: Theme.mediumSpacing
+            background: Rectangle { color: Theme.replyBubble; border.color: Theme.warning; radius: Theme.smallRadius }
             RowLayout {
                 anchors.fill: parent
                 Label {

@@ -13,8 +13,8 @@ Pane {
     // level, compareWithLevel).
     required property var samples
     signal sampleChosen(int row)
-    padding: 6
-    background: Rectangle { color: Theme.replyBubble; border.color: Theme.warning; radius: 4 }
+    padding: Theme.mediumSpacing
+    background: Rectangle { color: Theme.replyBubble; border.color: Theme.warning; radius: Theme.smallRadius }
 
     readonly property bool canTry: tryButton.visible && tryButton.enabled
     function openMenu() {
@@ -37,7 +37,7 @@ Pane {
 
     RowLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: Theme.largeSpacing
         Label {
             objectName: "demoNote"
             Layout.fillWidth: true
@@ -89,16 +89,16 @@ Pane {
                         // it, in the theme's colors (the style's text kept the light theme's
                         // color after a switch to dark).
                         contentItem: RowLayout {
-                            spacing: 10
+                            spacing: Theme.largeSpacing
                             Rectangle {
                                 Layout.preferredWidth: 56
                                 Layout.preferredHeight: 40
-                                color: "white"
+                                color: Theme.imageBackground
                                 border.color: Theme.border
-                                radius: 3
+                                radius: Theme.smallRadius
                                 Image {
                                     anchors.fill: parent
-                                    anchors.margins: 1
+                                    anchors.margins: Theme.hairline
                                     source: entry.imageUrl
                                     sourceSize.width: 112
                                     fillMode: Image.PreserveAspectFit
@@ -107,7 +107,7 @@ Pane {
                             }
                             ColumnLayout {
                                 Layout.fillWidth: true
-                                spacing: 2
+                                spacing: Theme.tinySpacing
                                 Label {
                                     Layout.fillWidth: true
                                     text: entry.question
@@ -118,7 +118,7 @@ Pane {
                                     Layout.fillWidth: true
                                     text: entry.where
                                     elide: Text.ElideRight
-                                    font.pixelSize: entry.font.pixelSize - 1
+                                    font.pointSize: Theme.captionFontSize
                                     color: entry.highlighted ? entry.palette.highlightedText : Theme.mutedText
                                 }
                             }

@@ -112,13 +112,14 @@ class GuiThemeTest : public QObject {
         }
         // The sidebar's states: the selected and the hovered conversation (the selected one was
         // light text on light blue, 1.7:1, in the dark theme), and its focus frame.
-        for (const char* surface : {"selection", "hover"}) {
+        for (const char* surface : {"selection", "hover", "pressed"}) {
             for (const char* ink : {"text", "mutedText"})
                 QVERIFY2(contrast(themeColor(ink), themeColor(surface)) >= 4.5,
                          qPrintable(QStringLiteral("%1 on %2: %3")
                                         .arg(ink, surface)
                                         .arg(contrast(themeColor(ink), themeColor(surface)))));
             QVERIFY(contrast(themeColor("accent"), themeColor(surface)) >= 3);
+            QVERIFY(contrast(themeColor("focus"), themeColor(surface)) >= 3);
         }
         // The controls' palette in every state: text on buttons and fields (active, inactive,
         // disabled), selected text, and the highlight that marks a checked switch or the chosen
@@ -197,7 +198,8 @@ private slots:
             "property color replyBubble: Theme.replyBubble\n"
             "property color userBubble: Theme.userBubble\n"
             "property color sidebar: Theme.sidebar\n"
-            "property color selection: Theme.selection\n property color hover: Theme.hover\n}",
+            "property color selection: Theme.selection\n property color hover: Theme.hover\n"
+            "property color pressed: Theme.pressed\n property color focus: Theme.focus\n}",
             QUrl());
         theme_.reset(mirror.create());
         QVERIFY2(theme_, qPrintable(mirror.errorString()));
