@@ -33,6 +33,9 @@ if(FACET_WITH_UI)
         list(APPEND facet_qml_packages ${pkg})
     endforeach()
     list(REMOVE_DUPLICATES facet_qml_packages)
+    # The views' icons are SVG (resources/icons/lucide): Qt's SVG image plugin, which no ELF file
+    # links, so dpkg-shlibdeps cannot find it.
+    list(APPEND facet_qml_packages libqt6svg6)
     if(NOT facet_qml_packages)
         message(FATAL_ERROR "no qml6-module-* package found in app/gui/qmlmodules.cpp")
     endif()

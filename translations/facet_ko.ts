@@ -379,10 +379,6 @@
         <translation>모델이 답하기 전에 추론합니다. 느리지만 대개 더 좋은 답을 냅니다. 이 대화와 함께 저장됩니다.</translation>
     </message>
     <message>
-        <source>Attach…</source>
-        <translation>첨부…</translation>
-    </message>
-    <message>
         <source>Ask about the images… (Enter sends, Shift+Enter new line)</source>
         <translation>이미지에 대해 질문하세요… (Enter: 보내기, Shift+Enter: 줄 바꿈)</translation>
     </message>
@@ -872,16 +868,8 @@
         <translation>오류: %1</translation>
     </message>
     <message>
-        <source>Copy</source>
-        <translation>복사</translation>
-    </message>
-    <message>
         <source>Copy reply</source>
         <translation>답변 복사</translation>
-    </message>
-    <message>
-        <source>Regenerate</source>
-        <translation>다시 생성</translation>
     </message>
     <message>
         <source>Regenerate reply (keeps this one as a version)</source>
@@ -1709,10 +1697,6 @@
     <message>
         <source>Edit message</source>
         <translation>메시지 편집</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>편집</translation>
     </message>
     <message>
         <source>Edit and resend</source>

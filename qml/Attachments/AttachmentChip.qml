@@ -105,13 +105,13 @@ Pane {
             spacing: 0
             IconButton {
                 objectName: "removeButton"
-                text: "✕"
+                iconName: "x"
                 label: qsTr("Remove %1").arg(chip.name)
                 onClicked: chip.removeRequested()
             }
             IconButton {
                 objectName: "previewButton"
-                text: "▦"
+                iconName: "grid-3x3"
                 label: qsTr("What the model sees of %1").arg(chip.name)
                 onClicked: chip.previewRequested()
             }

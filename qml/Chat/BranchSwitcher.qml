@@ -19,11 +19,11 @@ RowLayout {
     Accessible.role: Accessible.Grouping
     Accessible.name: qsTr("Version %1 of %2").arg(index + 1).arg(count)
 
-    ToolButton {
+    IconButton {
         objectName: "branchPrevious"
-        text: "‹"
+        iconName: "chevron-left"
         enabled: switcher.index > 0 && switcher.canSwitch
-        Accessible.name: qsTr("Previous version")
+        label: qsTr("Previous version")
         onClicked: switcher.switchRequested(switcher.row, switcher.index - 1)
     }
     Label {
@@ -34,11 +34,11 @@ RowLayout {
         Accessible.role: Accessible.StaticText
         Accessible.name: switcher.Accessible.name
     }
-    ToolButton {
+    IconButton {
         objectName: "branchNext"
-        text: "›"
+        iconName: "chevron-right"
         enabled: switcher.index < switcher.count - 1 && switcher.canSwitch
-        Accessible.name: qsTr("Next version")
+        label: qsTr("Next version")
         onClicked: switcher.switchRequested(switcher.row, switcher.index + 1)
     }
 }

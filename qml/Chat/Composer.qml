@@ -125,7 +125,7 @@ Pane {
             Layout.fillWidth: true
             IconButton {
                 objectName: "attachButton"
-                text: qsTr("Attach…")
+                iconName: "paperclip"
                 label: qsTr("Attach images")
                 onClicked: picker.open()
             }

@@ -57,8 +57,9 @@ Pane {
         IconButton {
             objectName: "thinkingToggle"
             visible: reply.reasoning.length > 0
+            iconName: reply.showThinking ? "chevron-down" : "chevron-right"
             //: Header of the folded section holding the model's reasoning (noun).
-            text: (reply.showThinking ? "▾ " : "▸ ") + qsTr("Thinking")
+            text: qsTr("Thinking")
             label: reply.showThinking ? qsTr("Hide the model's thinking")
                                       : qsTr("Show the model's thinking")
             onClicked: reply.showThinking = !reply.showThinking
@@ -105,14 +106,14 @@ Pane {
             }
             IconButton {
                 objectName: "copyButton"
-                text: qsTr("Copy")
+                iconName: "copy"
                 label: qsTr("Copy reply")
                 onClicked: reply.copyRequested(reply.text)
             }
             IconButton {
                 objectName: "regenerateButton"
                 enabled: reply.canAct
-                text: qsTr("Regenerate")
+                iconName: "refresh-cw"
                 label: qsTr("Regenerate reply (keeps this one as a version)")
                 onClicked: reply.regenerateRequested(reply.row)
             }

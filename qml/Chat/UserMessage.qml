@@ -115,12 +115,13 @@ Item {
                     objectName: "editButton"
                     visible: !message.editing
                     enabled: message.canAct
-                    text: qsTr("Edit")
+                    iconName: "pencil"
                     label: qsTr("Edit and resend")
                     onClicked: { editor.text = message.text; message.editing = true; editor.forceActiveFocus() }
                 }
                 IconButton {
                     visible: message.editing
+                    iconName: "x"
                     text: qsTr("Cancel")
                     label: qsTr("Cancel editing")
                     onClicked: message.editing = false
@@ -129,6 +130,7 @@ Item {
                     objectName: "resendButton"
                     visible: message.editing
                     enabled: message.canAct
+                    iconName: "send"
                     text: qsTr("Send")
                     label: qsTr("Send the edited message as a new version")
                     onClicked: { message.editing = false; message.editRequested(message.row, editor.text) }

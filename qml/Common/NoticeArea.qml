@@ -34,7 +34,7 @@ ColumnLayout {
                     color: Theme.text
                 }
                 IconButton {
-                    text: "✕"
+                    iconName: "x"
                     label: qsTr("Dismiss message")
                     onClicked: notices.remove(notice.index)
                 }

@@ -113,7 +113,8 @@ Pane {
         IconButton {
             objectName: "columnThinkingToggle"
             visible: column.reasoning.length > 0
-            text: (column.showThinking ? "▾ " : "▸ ") + qsTr("Thinking")
+            iconName: column.showThinking ? "chevron-down" : "chevron-right"
+            text: qsTr("Thinking")
             label: column.showThinking ? qsTr("Hide the model's thinking at level %1").arg(column.level)
                                        : qsTr("Show the model's thinking at level %1").arg(column.level)
             onClicked: column.showThinking = !column.showThinking

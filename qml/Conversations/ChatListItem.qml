@@ -68,7 +68,7 @@ ItemDelegate {
             Keys.onEscapePressed: item.renaming = false
         }
         IconButton {
-            text: "⋯"
+            iconName: "ellipsis"
             label: qsTr("Actions for %1").arg(item.title)
             focusPolicy: Qt.NoFocus
             onClicked: menu.open()

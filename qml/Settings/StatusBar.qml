@@ -255,9 +255,9 @@ Pane {
                     Accessible.name: qsTr("Choose another model folder")
                     onClicked: folderDialog.open()
                 }
-                ToolButton {
-                    text: "✕"
-                    Accessible.name: qsTr("Dismiss the load problem")
+                IconButton {
+                    iconName: "x"
+                    label: qsTr("Dismiss the load problem")
                     onClicked: bar.engine.model.clearLoadProblem()
                 }
             }
