@@ -35,10 +35,11 @@ ListView {
 
     footer: Item {
         width: view.width
-        height: compareLoader.active ? compareLoader.implicitHeight + 12 : 0
+        height: compareLoader.active ? compareLoader.implicitHeight + Theme.wideSpacing : 0
+        // The comparison keeps the whole width: its columns sit side by side.
         Loader {
             id: compareLoader
-            y: 12
+            y: Theme.wideSpacing
             width: parent.width
             active: view.compare.active
             sourceComponent: Component {
@@ -66,15 +67,17 @@ ListView {
         required property int level
         width: view.width
         implicitHeight: loader.implicitHeight
+        // The reading column: lines of a readable length, centred, however wide the window.
         Loader {
             id: loader
-            width: parent.width
+            x: Math.round((parent.width - width) / 2)
+            width: Math.min(parent.width, Theme.readingWidth)
             sourceComponent: entry.role === "user" ? userComponent : replyComponent
         }
         Component {
             id: userComponent
             UserMessage {
-                width: entry.width
+                width: loader.width
                 row: entry.index
                 text: entry.text
                 images: entry.images
@@ -89,7 +92,7 @@ ListView {
         Component {
             id: replyComponent
             ReplyMessage {
-                width: entry.width
+                width: loader.width
                 text: entry.text
                 reasoning: entry.reasoning
                 stats: entry.stats

@@ -25,7 +25,7 @@ Column {
             // Between blocks a gap; between pieces of one block none, but for the paragraph
             // margin Qt's Markdown reader puts between loose list items (point size × 2/3).
             topPadding: index === 0 ? 0
-                      : !continuesPrevious ? 8
+                      : !continuesPrevious ? Theme.largeSpacing
                       : looseListGap ? Math.max(0, Math.floor(font.pointSize * 2 / 3)) : 0
             text: block
             textFormat: TextEdit.MarkdownText

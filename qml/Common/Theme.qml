@@ -66,4 +66,7 @@ QtObject {
     readonly property int smallRadius: Math.max(2, Math.floor(smallSpacing * 0.75))
     readonly property int radius: largeSpacing
     readonly property int chipHeight: gridUnit * 4
+    // The conversation's reading column: 52 grid units (832 px at the usual font) keeps a reply's
+    // lines near 100 characters, within the 760–860 px issue #57 asks for, on any screen.
+    readonly property int readingWidth: gridUnit * 52
 }
