@@ -758,6 +758,10 @@
         <source>Reply part %1</source>
         <translation>답변 %1부분</translation>
     </message>
+    <message>
+        <source>Copy code</source>
+        <translation>코드 복사</translation>
+    </message>
 </context>
 <context>
     <name>ModelViewPopup</name>

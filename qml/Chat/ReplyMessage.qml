@@ -80,6 +80,7 @@ Pane {
             objectName: "replyText"
             Layout.fillWidth: true
             text: reply.text
+            onCopyRequested: (code) => reply.copyRequested(code)
         }
         Label {
             Layout.fillWidth: true

@@ -149,9 +149,11 @@ QString joinLines(const QList<QStringView>& lines, qsizetype from, qsizetype to)
     return out;
 }
 
-// A block that is one fenced code block: pieces of kMarkdownPieceLines code lines, each with the
-// opening line and, but for the last, a closing fence of its own.
-QList<MarkdownPiece> cutFence(const QList<QStringView>& lines, const Fence& fence) {
+// A block that is one fenced code block (or one still open while it streams): pieces of
+// kMarkdownPieceLines code lines (when `cut`; else the block as one piece), each with the opening
+// line and, but for the last, a closing fence of its own; all marked as code, the last with the
+// whole code for its Copy button. Empty when text follows the closing fence in the same block.
+QList<MarkdownPiece> cutFence(const QList<QStringView>& lines, const Fence& fence, bool cut) {
     const auto closes = [&](qsizetype i) {
         qsizetype first = 0;
         indentOf(lines[i], &first);
@@ -162,6 +164,14 @@ QList<MarkdownPiece> cutFence(const QList<QStringView>& lines, const Fence& fenc
         ++close;
     if (close < lines.size() - 1) // text after the fence in the same block: keep it whole
         return {};
+    QString code;
+    for (qsizetype i = 1; i < close; ++i) {
+        code += lines[i];
+        if (i + 1 < close)
+            code += u'\n';
+    }
+    if (!cut)
+        return {{joinLines(lines, 0, lines.size()), false, false, true, code}};
     const QString opener = lines[0].toString();
     QList<MarkdownPiece> pieces;
     for (qsizetype from = 1; from < close; from += kMarkdownPieceLines) {
@@ -179,8 +189,9 @@ QList<MarkdownPiece> cutFence(const QList<QStringView>& lines, const Fence& fenc
             text += u'\n';
             text += lines[close];
         }
-        pieces.append({text, from > 1});
+        pieces.append({text, from > 1, false, true, {}});
     }
+    pieces.last().codeText = code;
     return pieces;
 }
 
@@ -197,30 +208,30 @@ QList<MarkdownPiece> cutBulletList(const QList<QStringView>& lines, QChar mark) 
         const bool topLevelItem = indent < 2 && !rest.isEmpty() && rest[0] == mark &&
                                   (rest.size() == 1 || isSpace(rest[1]));
         if (topLevelItem && i - from >= kMarkdownPieceLines) {
-            pieces.append({joinLines(lines, from, i), from > 0, looseBefore(from)});
+            pieces.append({joinLines(lines, from, i), from > 0, looseBefore(from), false, {}});
             from = i;
         }
     }
-    pieces.append({joinLines(lines, from, lines.size()), from > 0, looseBefore(from)});
+    pieces.append({joinLines(lines, from, lines.size()), from > 0, looseBefore(from), false, {}});
     return pieces;
 }
 
 QList<MarkdownPiece> cutBlock(const QString& block) {
     const QList<QStringView> lines = QStringView(block).split(u'\n');
-    if (lines.size() > kMarkdownPieceLines + 2) {
-        qsizetype first = 0;
-        const int indent = indentOf(lines[0], &first);
-        const QStringView rest = lines[0].sliced(first);
-        Fence fence;
-        if (indent < 4 && opensFence(rest, &fence)) {
-            if (auto pieces = cutFence(lines, fence); !pieces.isEmpty())
-                return pieces;
-        } else if (indent < 4 && (rest[0] == u'-' || rest[0] == u'*' || rest[0] == u'+') &&
-                   rest.size() > 1 && isSpace(rest[1])) {
-            return cutBulletList(lines, rest[0]);
-        }
+    const bool long_ = lines.size() > kMarkdownPieceLines + 2;
+    qsizetype first = 0;
+    const int indent = indentOf(lines[0], &first);
+    const QStringView rest = lines[0].sliced(first);
+    Fence fence;
+    if (indent < 4 && opensFence(rest, &fence)) {
+        // A short code block is one piece, still marked as code.
+        if (auto pieces = cutFence(lines, fence, long_); !pieces.isEmpty())
+            return pieces;
+    } else if (long_ && indent < 4 && (rest[0] == u'-' || rest[0] == u'*' || rest[0] == u'+') &&
+               rest.size() > 1 && isSpace(rest[1])) {
+        return cutBulletList(lines, rest[0]);
     }
-    return {{block, false}};
+    return {{block, false, false, false, {}}};
 }
 
 } // namespace
@@ -249,13 +260,19 @@ QVariant MarkdownBlockModel::data(const QModelIndex& index, int role) const {
         return piece.continuesPrevious;
     if (role == LooseListGapRole)
         return piece.looseListGap;
+    if (role == CodeRole)
+        return piece.code;
+    if (role == CodeTextRole)
+        return piece.codeText;
     return {};
 }
 
 QHash<int, QByteArray> MarkdownBlockModel::roleNames() const {
     return {{BlockRole, "block"},
             {ContinuesPreviousRole, "continuesPrevious"},
-            {LooseListGapRole, "looseListGap"}};
+            {LooseListGapRole, "looseListGap"},
+            {CodeRole, "code"},
+            {CodeTextRole, "codeText"}};
 }
 
 void MarkdownBlockModel::setText(const QString& text) {
@@ -284,8 +301,9 @@ void MarkdownBlockModel::setText(const QString& text) {
         lastChanged = i;
     }
     if (firstChanged >= 0)
-        emit dataChanged(index(firstChanged), index(lastChanged),
-                         {BlockRole, ContinuesPreviousRole, LooseListGapRole});
+        emit dataChanged(
+            index(firstChanged), index(lastChanged),
+            {BlockRole, ContinuesPreviousRole, LooseListGapRole, CodeRole, CodeTextRole});
     if (newCount > oldCount) {
         beginInsertRows({}, oldCount, newCount - 1);
         for (int i = oldCount; i < newCount; ++i)

@@ -22,6 +22,12 @@ struct MarkdownPiece {
     // ...except between the items of a loose list (blank lines between items), where the
     // paragraph margin Qt would have drawn between the two items is needed.
     bool looseListGap = false;
+    // A piece of a block that is one fenced code block: drawn on a code background.
+    bool code = false;
+    // On the last piece of such a block only: the code of the whole block without its fences,
+    // what its Copy button copies (the last piece is the one that grows while a reply streams,
+    // so the earlier rows stay untouched).
+    QString codeText;
     bool operator==(const MarkdownPiece&) const = default;
 };
 
@@ -36,7 +42,7 @@ inline constexpr int kMarkdownPieceLines = 20;
 QList<MarkdownPiece> markdownPieces(const QString& markdown);
 
 // The pieces of `text` (markdownPieces) as a list model (roles "block", "continuesPrevious",
-// "looseListGap").
+// "looseListGap", "code", "codeText").
 // Setting a new text changes only the rows whose piece changed: appending to a streamed reply
 // touches just its last row (or adds one).
 class MarkdownBlockModel : public QAbstractListModel {
@@ -45,7 +51,13 @@ class MarkdownBlockModel : public QAbstractListModel {
     Q_PROPERTY(QString text READ text WRITE setText NOTIFY textChanged)
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
 public:
-    enum Role { BlockRole = Qt::UserRole + 1, ContinuesPreviousRole, LooseListGapRole };
+    enum Role {
+        BlockRole = Qt::UserRole + 1,
+        ContinuesPreviousRole,
+        LooseListGapRole,
+        CodeRole,
+        CodeTextRole
+    };
 
     explicit MarkdownBlockModel(QObject* parent = nullptr);
 

@@ -31,6 +31,8 @@ QtObject {
     // from the palette's Disabled group, which the same test checks.
     readonly property color pressed: dark ? "#353941" : "#dbdfe4"
     readonly property color focus: accent
+    // Behind a code block in a reply: a step away from the reply bubble, every ink AA on it.
+    readonly property color codeBackground: dark ? "#1e1f22" : "#eceef1"
     // Behind a picture's thumbnail, so transparent parts look as in an image viewer: white in
     // both themes (the examples are drawn on white).
     readonly property color imageBackground: "#ffffff"

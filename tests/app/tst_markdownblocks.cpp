@@ -193,6 +193,32 @@ private slots:
         QCOMPARE(markdownPieces("intro\n" + longFence(2 * kMarkdownPieceLines, true)).size(), 1);
     }
 
+    // Issue #57: a block that is one fenced code block is marked as code (drawn on a code
+    // background) and its last piece carries the whole code without fences (its Copy button).
+    void codeBlocksCarryTheirCodeOnTheLastPiece() {
+        const auto shortFence = markdownPieces("Intro.\n\n```py\nx = 1\ny = 2\n```\n\nAfter.");
+        QCOMPARE(shortFence.size(), 3);
+        QVERIFY(!shortFence[0].code && !shortFence[2].code);
+        QVERIFY(shortFence[1].code);
+        QCOMPARE(shortFence[1].text, QStringLiteral("```py\nx = 1\ny = 2\n```"));
+        QCOMPARE(shortFence[1].codeText, QStringLiteral("x = 1\ny = 2"));
+
+        const int n = 2 * kMarkdownPieceLines + 5;
+        const auto longPieces = markdownPieces(longFence(n, true));
+        QCOMPARE(longPieces.size(), 3);
+        QString all;
+        for (int k = 0; k < n; ++k)
+            all += (k ? "\n" : "") + QStringLiteral("int v%1 = %1;").arg(k);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(longPieces[i].code);
+            QCOMPARE(longPieces[i].codeText, i == 2 ? all : QString());
+        }
+        // While it streams (no closing fence yet): the code so far.
+        QCOMPARE(markdownPieces("```\nopen\nfence").last().codeText, QStringLiteral("open\nfence"));
+        // Text after the fence in the same block: not one code block.
+        QVERIFY(!markdownPieces("```\nx\n```\nafter").first().code);
+    }
+
     // Streaming the reply in small pieces: the model always holds the blocks of the text so far,
     // rows are only added (never removed) and a change touches only the last row.
     void streamingTouchesOnlyTheLastBlock() {

@@ -102,7 +102,8 @@ class GuiThemeTest : public QObject {
     // Text colors against the surfaces they are drawn on: 4.5:1 for text (WCAG AA), 3:1 for the
     // accent (selection, focus).
     void checkReadable() {
-        for (const char* surface : {"window", "replyBubble", "userBubble", "sidebar"}) {
+        for (const char* surface :
+             {"window", "replyBubble", "userBubble", "sidebar", "codeBackground"}) {
             for (const char* ink : {"text", "mutedText", "error", "warning"})
                 QVERIFY2(contrast(themeColor(ink), themeColor(surface)) >= 4.5,
                          qPrintable(QStringLiteral("%1 on %2: %3")
@@ -199,7 +200,8 @@ private slots:
             "property color userBubble: Theme.userBubble\n"
             "property color sidebar: Theme.sidebar\n"
             "property color selection: Theme.selection\n property color hover: Theme.hover\n"
-            "property color pressed: Theme.pressed\n property color focus: Theme.focus\n}",
+            "property color pressed: Theme.pressed\n property color focus: Theme.focus\n"
+            "property color codeBackground: Theme.codeBackground\n}",
             QUrl());
         theme_.reset(mirror.create());
         QVERIFY2(theme_, qPrintable(mirror.errorString()));
