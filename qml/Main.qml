@@ -88,6 +88,11 @@ ApplicationWindow {
         enabled: statusBar.canTry
         onActivated: statusBar.openTryItMenu()
     }
+    // Sweep… (Sweep/): many images at several detail levels; also beside Compare levels….
+    Shortcut {
+        sequence: "Ctrl+Shift+L"
+        onActivated: sweepDialog.openFresh()
+    }
     Shortcut {
         sequences: [StandardKey.Quit]
         onActivated: window.close()
@@ -166,6 +171,7 @@ ApplicationWindow {
                 context: App.context
                 onNewChatRequested: App.library.newChat()
                 onCompareRequested: compareLevels.openWithDefaults()
+                onSweepRequested: sweepDialog.openFresh()
                 onNotice: (message) => notices.show(message)
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
             }
@@ -205,6 +211,7 @@ ApplicationWindow {
         // The composer clears itself once the question is in the conversation (chat.sent()).
         onCompareRequested: (levels) => App.compare.start(composer.text, levels)
     }
+    SweepDialog { id: sweepDialog; sweep: App.sweep }
     SmokeTestDialog {
         id: smokeTest
         engine: App.engine

@@ -202,6 +202,14 @@
         <source>Continue the conversation with the answer at level %1</source>
         <translation>수준 %1의 답변으로 대화 계속</translation>
     </message>
+    <message>
+        <source>cheapest that agrees</source>
+        <translation>일치하는 가장 저렴한 수준</translation>
+    </message>
+    <message>
+        <source>The lowest level that gives the highest level&apos;s answer</source>
+        <translation>가장 높은 수준과 같은 답을 내는 가장 낮은 수준</translation>
+    </message>
 </context>
 <context>
     <name>CompareLevelsDialog</name>
@@ -315,6 +323,17 @@
     <message>
         <source>%L1 image tokens by the server&apos;s usage</source>
         <translation>서버 사용량 기준 이미지 토큰 %L1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareVerdict</name>
+    <message>
+        <source>No lower level gives the same answer as %1.</source>
+        <translation>%1과(와) 같은 답을 내는 더 낮은 수준이 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 gives the same answer as %2 with %3 fewer image tokens, first token %4 instead of %5.</source>
+        <translation>%1은(는) %2과(와) 같은 답을 이미지 토큰 %3 적게 냅니다. 첫 토큰 %5 대신 %4.</translation>
     </message>
 </context>
 <context>
@@ -441,6 +460,18 @@
     <message>
         <source>This server is sent no detail level (server default): there are no levels to compare</source>
         <translation>이 서버에는 상세 수준을 보내지 않습니다(서버 기본값): 비교할 수준이 없습니다</translation>
+    </message>
+    <message>
+        <source>Sweep…</source>
+        <translation>스윕…</translation>
+    </message>
+    <message>
+        <source>Sweep many images over detail levels (Ctrl+Shift+L)</source>
+        <translation>여러 이미지를 여러 상세 수준으로 스윕 (Ctrl+Shift+L)</translation>
+    </message>
+    <message>
+        <source>Which detail level do your images need? Ask about many images at several levels</source>
+        <translation>내 이미지에는 어떤 상세 수준이 필요할까요? 여러 이미지를 여러 수준으로 물어봅니다</translation>
     </message>
 </context>
 <context>
@@ -1278,6 +1309,10 @@
         <source>Try it: example images and questions (demo model)</source>
         <translation>사용해 보기: 예시 이미지와 질문 (데모 모델)</translation>
     </message>
+    <message>
+        <source>Sweep: which detail level do many images need</source>
+        <translation>스윕: 여러 이미지에 필요한 상세 수준 찾기</translation>
+    </message>
 </context>
 <context>
     <name>Sidebar</name>
@@ -1651,6 +1686,185 @@
     <message>
         <source>server %1 · %2 · %3 ms round trip · %4</source>
         <translation>서버 %1 · %2 · 왕복 %3 ms · %4</translation>
+    </message>
+</context>
+<context>
+    <name>SweepDialog</name>
+    <message>
+        <source>Sweep detail levels</source>
+        <translation>상세 수준 스윕</translation>
+    </message>
+    <message>
+        <source>Images to sweep</source>
+        <translation>스윕할 이미지</translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</source>
+        <translation>이미지 (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>A folder of images (searched with its subfolders)</source>
+        <translation>이미지 폴더 (하위 폴더까지 찾음)</translation>
+    </message>
+    <message>
+        <source>Where the sweep&apos;s files go</source>
+        <translation>스윕 파일을 저장할 곳</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>이미지</translation>
+    </message>
+    <message>
+        <source>No images chosen</source>
+        <translation>고른 이미지 없음</translation>
+    </message>
+    <message>
+        <source>Add images…</source>
+        <translation>이미지 추가…</translation>
+    </message>
+    <message>
+        <source>Add image files to the sweep</source>
+        <translation>스윕에 이미지 파일 추가</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>폴더 추가…</translation>
+    </message>
+    <message>
+        <source>Add a folder of images to the sweep</source>
+        <translation>스윕에 이미지 폴더 추가</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>비우기</translation>
+    </message>
+    <message>
+        <source>Remove the chosen images</source>
+        <translation>고른 이미지 지우기</translation>
+    </message>
+    <message>
+        <source>Questions</source>
+        <translation>질문</translation>
+    </message>
+    <message>
+        <source>One question a line, asked about every image</source>
+        <translation>한 줄에 질문 하나, 모든 이미지에 묻습니다</translation>
+    </message>
+    <message>
+        <source>Questions, one a line</source>
+        <translation>질문, 한 줄에 하나</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>수준</translation>
+    </message>
+    <message>
+        <source>Sweep detail level %1 (%2)</source>
+        <translation>상세 수준 %1(%2) 스윕</translation>
+    </message>
+    <message>
+        <source>Save in</source>
+        <translation>저장 위치</translation>
+    </message>
+    <message>
+        <source>Folder for the sweep&apos;s files</source>
+        <translation>스윕 파일 폴더</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>선택…</translation>
+    </message>
+    <message>
+        <source>Choose the folder for the sweep&apos;s files</source>
+        <translation>스윕 파일을 저장할 폴더 고르기</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>Start the sweep</source>
+        <translation>스윕 시작</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>이어서 하기</translation>
+    </message>
+    <message>
+        <source>Go on with the last sweep where it stopped</source>
+        <translation>마지막 스윕을 중지한 곳부터 이어서 하기</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>Stop the sweep (the runs that ended are kept)</source>
+        <translation>스윕 중지 (끝난 실행은 남습니다)</translation>
+    </message>
+    <message>
+        <source>Open report folder</source>
+        <translation>보고서 폴더 열기</translation>
+    </message>
+    <message>
+        <source>Open the folder with report.html</source>
+        <translation>report.html이 있는 폴더 열기</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
+    </message>
+    <message>
+        <source>Close the sweep window (a running sweep goes on)</source>
+        <translation>스윕 창 닫기 (실행 중인 스윕은 계속됩니다)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs — %3</source>
+        <translation>실행 %2개 중 %1개 — %3</translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation>건너뜀: %1</translation>
+    </message>
+    <message>
+        <source> (ref)</source>
+        <translation> (기준)</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>기준</translation>
+    </message>
+    <message>
+        <source>%L1 % agree (%2 of %3)</source>
+        <translation>%L1% 일치 (%3개 중 %2개)</translation>
+    </message>
+    <message>
+        <source>nothing compared yet</source>
+        <translation>아직 비교한 것 없음</translation>
+    </message>
+    <message>
+        <source>first token %L1 ms</source>
+        <translation>첫 토큰 %L1 ms</translation>
+    </message>
+    <message>
+        <source>%L1 image tokens</source>
+        <translation>이미지 토큰 %L1</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1개 실패</translation>
+    </message>
+    <message>
+        <source>%1: running…</source>
+        <translation>%1: 실행 중…</translation>
+    </message>
+    <message>
+        <source>%1: waiting</source>
+        <translation>%1: 기다리는 중</translation>
     </message>
 </context>
 <context>
@@ -2038,6 +2252,73 @@ Facet이 마지막으로 끝날 때 쓰던 서버를 쓸 수 없어서 대신 �
     <message>
         <source>no window to take a screenshot of</source>
         <translation>스크린숏을 찍을 창이 없음</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::SweepSession</name>
+    <message>
+        <source>No model loaded</source>
+        <translation>불러온 모델 없음</translation>
+    </message>
+    <message>
+        <source>A sweep is running</source>
+        <translation>스윕이 실행 중입니다</translation>
+    </message>
+    <message>
+        <source>Wait for the reply to end (or stop it) first</source>
+        <translation>먼저 답변이 끝날 때까지 기다리거나 중지하세요</translation>
+    </message>
+    <message>
+        <source>Choose images or a folder of images</source>
+        <translation>이미지나 이미지 폴더를 고르세요</translation>
+    </message>
+    <message>
+        <source>Write a question</source>
+        <translation>질문을 쓰세요</translation>
+    </message>
+    <message>
+        <source>Cannot sweep: %1</source>
+        <translation>스윕할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Looking for images…</source>
+        <translation>이미지를 찾는 중…</translation>
+    </message>
+    <message>
+        <source>The sweep could not start: %1</source>
+        <translation>스윕을 시작하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>No image found to sweep</source>
+        <translation>스윕할 이미지를 찾지 못했습니다</translation>
+    </message>
+    <message>
+        <source>Sweeping…</source>
+        <translation>스윕하는 중…</translation>
+    </message>
+    <message>
+        <source>The sweep stopped: %1</source>
+        <translation>스윕이 중지되었습니다: %1</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>중지하는 중…</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 of %2 runs are kept in %3; Resume goes on from there.</source>
+        <translation>중지됨: 실행 %2개 중 %1개가 %3에 남아 있습니다. 이어서 하기를 누르면 거기서부터 계속합니다.</translation>
+    </message>
+    <message>
+        <source>Done: %1 of %2 runs. Writing the report…</source>
+        <translation>완료: 실행 %2개 중 %1개. 보고서를 쓰는 중…</translation>
+    </message>
+    <message>
+        <source>The report could not be written: %1</source>
+        <translation>보고서를 쓰지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Done: %1 of %2 runs; the report is in %3.</source>
+        <translation>완료: 실행 %2개 중 %1개. 보고서는 %3에 있습니다.</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,8 @@ Pane {
     signal newChatRequested()
     // "Compare levels…": the message runs at several detail levels side by side (Compare/).
     signal compareRequested()
+    // "Sweep…": many images x detail levels, which level they need (Sweep/).
+    signal sweepRequested()
     property alias text: input.text
     readonly property bool inputFocused: input.activeFocus
     readonly property bool canSend: composer.engine.model.ready && !composer.chat.busy && !composer.chat.held
@@ -185,6 +187,17 @@ Pane {
                               ? qsTr("Ask at several detail levels and see the answers side by side")
                               : qsTr("Attach an image first: detail levels change only how images are seen")
                 onClicked: composer.compareRequested()
+            }
+            Button {
+                objectName: "sweepButton"
+                visible: !composer.chat.busy
+                text: qsTr("Sweep…")
+                enabled: composer.engine.model.ready && !composer.engine.serverSession.serverDefaultLevel
+                Accessible.name: qsTr("Sweep many images over detail levels (Ctrl+Shift+L)")
+                ToolTip.visible: hovered
+                ToolTip.delay: 600
+                ToolTip.text: qsTr("Which detail level do your images need? Ask about many images at several levels")
+                onClicked: composer.sweepRequested()
             }
             Button {
                 objectName: "sendButton"

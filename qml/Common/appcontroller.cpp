@@ -21,6 +21,7 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       chat_(new ChatSession(*engine_, *attachments_, *conversation_, *library_, this)),
       compare_(
           new CompareSession(*engine_, *attachments_, *conversation_, *library_, *chat_, this)),
+      sweep_(new SweepSession(*engine_, *chat_, this)),
       settings_(new ConversationSettings(*conversation_, *library_, *engine_, this)),
       imageCache_(new ImageCacheSetting(*engine_, this)),
       backgroundEncoder_(new BackgroundEncoder(*engine_, *attachments_, this)),
@@ -49,6 +50,7 @@ void AppController::finishBeforeQuit() {
         return;
     finishedBeforeQuit_ = true;
     compare_->stopAndKeepComparison();
+    sweep_->stopForQuit(); // every ended run is already in its runs.jsonl
     chat_->stopAndKeepReply();
     // A message whose images are still being copied is not sent (like any draft at quit); the
     // copy is waited for, so nothing writes into the store after the application is gone.

@@ -16,6 +16,7 @@
 #include "Settings/conversationsettings.h"
 #include "Settings/imagecachesetting.h"
 #include "Settings/languagesettings.h"
+#include "Sweep/sweepsession.h"
 #include "TryIt/demosamples.h"
 #include "core/worker/enginebackend.h"
 #include "core/worker/engineclient.h"
@@ -41,6 +42,7 @@ class AppController : public QObject {
     Q_PROPERTY(facet::app::EngineClient* engine READ engine CONSTANT)
     Q_PROPERTY(facet::ui::ChatSession* chat READ chat CONSTANT)
     Q_PROPERTY(facet::ui::CompareSession* compare READ compare CONSTANT)
+    Q_PROPERTY(facet::ui::SweepSession* sweep READ sweep CONSTANT)
     Q_PROPERTY(facet::ui::ConversationLibrary* library READ library CONSTANT)
     Q_PROPERTY(facet::ui::ConversationSettings* settings READ settings CONSTANT)
     Q_PROPERTY(facet::ui::LanguageSettings* language READ language CONSTANT)
@@ -74,6 +76,7 @@ public:
     app::EngineClient* engine() const { return engine_; }
     ChatSession* chat() const { return chat_; }
     CompareSession* compare() const { return compare_; }
+    SweepSession* sweep() const { return sweep_; }
     ConversationLibrary* library() const { return library_; }
     ConversationSettings* settings() const { return settings_; }
     LanguageSettings* language() const { return language_; }
@@ -95,6 +98,7 @@ private:
     ConversationLibrary* library_;
     ChatSession* chat_;
     CompareSession* compare_;
+    SweepSession* sweep_;
     ConversationSettings* settings_;
     ImageCacheSetting* imageCache_;
     BackgroundEncoder* backgroundEncoder_;

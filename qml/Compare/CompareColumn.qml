@@ -22,6 +22,7 @@ Pane {
     required property bool started
     required property bool ended
     required property bool isBaseline
+    required property bool isCheapestAgreeing
     required property var images
     // The comparison still runs: no column can be continued with yet.
     required property bool running
@@ -53,6 +54,15 @@ Pane {
                 font.bold: true
                 color: Theme.text
                 elide: Text.ElideRight
+            }
+            Label {
+                objectName: "columnCheapestAgreeing"
+                visible: column.isCheapestAgreeing
+                text: qsTr("cheapest that agrees")
+                color: Theme.accent
+                font.bold: true
+                font.pixelSize: 11
+                Accessible.name: qsTr("The lowest level that gives the highest level's answer")
             }
             Label {
                 visible: column.isBaseline

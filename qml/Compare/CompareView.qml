@@ -47,6 +47,16 @@ ColumnLayout {
         wrapMode: Text.Wrap
         color: Theme.mutedText
     }
+    // The cheapest level that agrees with the highest (the same rule as `facet-cli compare`).
+    Label {
+        objectName: "compareVerdict"
+        Layout.fillWidth: true
+        visible: text.length > 0
+        text: view.compare.columns.verdict
+        wrapMode: Text.Wrap
+        font.bold: true
+        color: Theme.text
+    }
     Flickable {
         id: strip
         Layout.fillWidth: true

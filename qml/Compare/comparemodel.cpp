@@ -1,6 +1,7 @@
 #include "Compare/comparemodel.h"
 
 #include "Attachments/imageurls.h"
+#include "Compare/compareverdict.h"
 #include "Compare/worddiff.h"
 #include "core/support/imagefacts.h"
 
@@ -54,6 +55,8 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
         return c.ended;
     case IsBaselineRole:
         return isBaseline;
+    case IsCheapestAgreeingRole:
+        return cheapestLevel_ != 0 && c.level == cheapestLevel_;
     case ImagesRole: {
         QVariantList list;
         for (const CompareImage& image : images_)
@@ -72,12 +75,19 @@ QVariant CompareModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> CompareModel::roleNames() const {
-    return {{LevelRole, "level"},           {TextRole, "text"},
-            {MarkedTextRole, "markedText"}, {ChangedWordsRole, "changedWords"},
-            {ReasoningRole, "reasoning"},   {PhaseRole, "phase"},
-            {ErrorRole, "error"},           {StatsRole, "stats"},
-            {StartedRole, "started"},       {EndedRole, "ended"},
-            {IsBaselineRole, "isBaseline"}, {ImagesRole, "images"}};
+    return {{LevelRole, "level"},
+            {TextRole, "text"},
+            {MarkedTextRole, "markedText"},
+            {ChangedWordsRole, "changedWords"},
+            {ReasoningRole, "reasoning"},
+            {PhaseRole, "phase"},
+            {ErrorRole, "error"},
+            {StatsRole, "stats"},
+            {StartedRole, "started"},
+            {EndedRole, "ended"},
+            {IsBaselineRole, "isBaseline"},
+            {ImagesRole, "images"},
+            {IsCheapestAgreeingRole, "isCheapestAgreeing"}};
 }
 
 void CompareModel::reset(const QList<int>& levels, const QList<CompareImage>& images) {
@@ -89,7 +99,10 @@ void CompareModel::reset(const QList<int>& levels, const QList<CompareImage>& im
         columns_.append(column);
     }
     images_ = images;
+    verdict_.clear();
+    cheapestLevel_ = 0;
     endResetModel();
+    emit verdictChanged();
     emit countChanged();
     if (baseline_ != 0) {
         baseline_ = 0;
@@ -138,6 +151,18 @@ void CompareModel::end(int column, const QJsonObject& stats, app::FinishReason r
     c.error = error;
     c.phase.clear();
     changed(column, {EndedRole, StatsRole, ErrorRole, PhaseRole});
+    updateVerdict();
+}
+
+void CompareModel::updateVerdict() {
+    const CompareVerdict v = compareVerdict(columns_);
+    if (v.text == verdict_ && v.level == cheapestLevel_)
+        return;
+    verdict_ = v.text;
+    cheapestLevel_ = v.level;
+    emit verdictChanged();
+    if (!columns_.isEmpty())
+        emit dataChanged(index(0), index(rowCount() - 1), {IsCheapestAgreeingRole});
 }
 
 void CompareModel::setBaseline(int column) {

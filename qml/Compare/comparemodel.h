@@ -40,6 +40,10 @@ class CompareModel : public QAbstractListModel {
     Q_PROPERTY(int baseline READ baseline WRITE setBaseline NOTIFY baselineChanged)
     // The background of changed words (a theme color, set by the view).
     Q_PROPERTY(QString highlight READ highlight WRITE setHighlight NOTIFY highlightChanged)
+    // The lowest level whose answer agrees with the highest one's, as a sentence, and the level
+    // (0: none); empty until two columns finished (compareverdict.h).
+    Q_PROPERTY(QString verdict READ verdict NOTIFY verdictChanged)
+    Q_PROPERTY(int cheapestAgreeingLevel READ cheapestAgreeingLevel NOTIFY verdictChanged)
 public:
     enum Role {
         LevelRole = Qt::UserRole + 1,
@@ -53,7 +57,8 @@ public:
         StartedRole,
         EndedRole,
         IsBaselineRole,
-        ImagesRole, // path, name, width, height, tokens (at this column's level)
+        ImagesRole,             // path, name, width, height, tokens (at this column's level)
+        IsCheapestAgreeingRole, // the lowest level that gives the highest one's answer
     };
     Q_ENUM(Role)
 
@@ -75,19 +80,25 @@ public:
     void setBaseline(int column);
     QString highlight() const { return highlight_; }
     void setHighlight(const QString& color);
+    QString verdict() const { return verdict_; }
+    int cheapestAgreeingLevel() const { return cheapestLevel_; }
 
 signals:
+    void verdictChanged();
     void countChanged();
     void baselineChanged();
     void highlightChanged();
 
 private:
     void changed(int column, const QList<int>& roles);
+    void updateVerdict();
 
     QList<CompareColumnState> columns_;
     QList<CompareImage> images_;
     int baseline_ = 0;
     QString highlight_ = QStringLiteral("#f9d45c");
+    QString verdict_;
+    int cheapestLevel_ = 0;
 };
 
 } // namespace facet::ui

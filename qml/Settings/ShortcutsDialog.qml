@@ -25,6 +25,7 @@ Dialog {
         { keys: "Esc", action: qsTr("Stop the reply being written") },
         { keys: "Ctrl+E", action: qsTr("Export the conversation (Markdown or JSON)") },
         { keys: "Ctrl+T", action: qsTr("Try it: example images and questions (demo model)") },
+        { keys: "Ctrl+Shift+L", action: qsTr("Sweep: which detail level do many images need") },
         { keys: "Tab, Shift+Tab", action: qsTr("Move between controls") },
         { keys: "F1", action: qsTr("This list of keyboard shortcuts") },
         { keys: "Ctrl+Q", action: qsTr("Quit") }

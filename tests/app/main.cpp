@@ -11,6 +11,7 @@ int runBackgroundEncoderTest(int argc, char** argv);
 int runUserDataTest(int argc, char** argv);
 int runCompareTest(int argc, char** argv);
 int runCompareSessionTest(int argc, char** argv);
+int runSweepSessionTest(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QGuiApplication app(argc, argv);
@@ -25,5 +26,6 @@ int main(int argc, char** argv) {
     failures += runUserDataTest(argc, argv);
     failures += runCompareTest(argc, argv);
     failures += runCompareSessionTest(argc, argv);
+    failures += runSweepSessionTest(argc, argv);
     return failures;
 }

@@ -130,6 +130,35 @@ private slots:
         QCOMPARE(script_->requests().back().history.at(0).parts.at(0).image.level, 70);
     }
 
+    // The verdict line marks the lowest level that gives the highest one's answer, by the rule
+    // of `facet-cli compare` (sweep::cheapestAgreeing): case and the final full stop aside.
+    void theCheapestAgreeingLevelIsMarked() {
+        app::EngineScript s;
+        s.levelPieces[70] = {"A", " boat."};
+        s.levelPieces[280] = {"a", " red", " BOAT"};
+        s.levelPieces[1120] = {"A", " red", " boat."};
+        script_->setScript(s);
+        attach();
+        QVERIFY(app_->compare()->start("What?", {70, 280, 560, 1120}));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 5000);
+        QCOMPARE(columns().cheapestAgreeingLevel(), 280);
+        QVERIFY2(columns().verdict().startsWith("280 gives the same answer as 1120"),
+                 qPrintable(columns().verdict()));
+        QVERIFY(columns().index(1).data(ui::CompareModel::IsCheapestAgreeingRole).toBool());
+        QVERIFY(!columns().index(2).data(ui::CompareModel::IsCheapestAgreeingRole).toBool());
+        QVERIFY(app_->compare()->continueWith(3));
+        QVERIFY(columns().verdict().isEmpty()); // closed
+
+        // No lower level agrees: said so, nothing marked.
+        s.levelPieces[280] = {"A", " boat."};
+        script_->setScript(s);
+        attach();
+        QVERIFY(app_->compare()->start("What?", {70, 280, 1120}));
+        QTRY_VERIFY_WITH_TIMEOUT(!app_->compare()->running(), 5000);
+        QCOMPARE(columns().cheapestAgreeingLevel(), 0);
+        QVERIFY2(columns().verdict().contains("No lower level"), qPrintable(columns().verdict()));
+    }
+
     void aFailingColumnDoesNotStopTheOthers() {
         app::EngineScript s;
         s.compareErrorLevel = 280;
