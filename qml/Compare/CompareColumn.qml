@@ -61,7 +61,7 @@ Pane {
                 text: qsTr("cheapest that agrees")
                 color: Theme.accent
                 font.bold: true
-                font.pixelSize: 11
+                font.pointSize: Theme.captionFontSize
                 Accessible.name: qsTr("The lowest level that gives the highest level's answer")
             }
             Label {

@@ -24,7 +24,7 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     width: parent ? parent.width * 0.94 : 1000
     height: parent ? parent.height * 0.92 : 700
-    padding: 12
+    padding: Theme.wideSpacing
 
     function openFresh() {
         offered = sweep.defaultLevels()
@@ -90,14 +90,14 @@ Dialog {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: Theme.largeSpacing
 
         // What to sweep: off while a sweep runs.
         GridLayout {
             Layout.fillWidth: true
             columns: 2
-            columnSpacing: 8
-            rowSpacing: 6
+            columnSpacing: Theme.largeSpacing
+            rowSpacing: Theme.mediumSpacing
             enabled: !dialog.sweep.busy
 
             Label { text: qsTr("Images"); color: Theme.text }
@@ -146,7 +146,7 @@ Dialog {
             Label { text: qsTr("Levels"); color: Theme.text }
             Flow {
                 Layout.fillWidth: true
-                spacing: 8
+                spacing: Theme.largeSpacing
                 Repeater {
                     model: dialog.offered
                     delegate: CheckBox {
@@ -260,13 +260,13 @@ Dialog {
         ColumnLayout {
             Layout.fillWidth: true
             visible: dialog.sweep.summary.length > 0
-            spacing: 2
+            spacing: Theme.tinySpacing
             Repeater {
                 model: dialog.sweep.summary
                 delegate: RowLayout {
                     required property var modelData
                     Layout.fillWidth: true
-                    spacing: 8
+                    spacing: Theme.largeSpacing
                     Label {
                         Layout.preferredWidth: 90
                         text: modelData.level + (modelData.reference ? qsTr(" (ref)") : "")
@@ -276,13 +276,13 @@ Dialog {
                     Rectangle {
                         Layout.preferredWidth: 240
                         height: 14
-                        radius: 3
+                        radius: Theme.smallRadius
                         color: Theme.replyBubble
                         border.color: Theme.border
                         Rectangle {
                             width: parent.width * (modelData.compared > 0 ? modelData.agreement : 0)
                             height: parent.height
-                            radius: 3
+                            radius: Theme.smallRadius
                             color: modelData.recommended ? Theme.accent : Theme.mutedText
                         }
                     }
@@ -318,7 +318,7 @@ Dialog {
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
-            spacing: 4
+            spacing: Theme.smallSpacing
             model: dialog.sweep.runs
             ScrollBar.vertical: ScrollBar {}
             delegate: Rectangle {
@@ -330,13 +330,13 @@ Dialog {
                 required property bool disagrees
                 width: table.width - 12
                 height: 64
-                radius: 4
+                radius: Theme.smallRadius
                 color: Theme.replyBubble
                 border.color: row.disagrees ? Theme.warning : Theme.border
                 RowLayout {
                     anchors.fill: parent
-                    anchors.margins: 4
-                    spacing: 6
+                    anchors.margins: Theme.smallSpacing
+                    spacing: Theme.mediumSpacing
                     Image {
                         Layout.preferredWidth: 56
                         Layout.preferredHeight: 56
@@ -362,7 +362,7 @@ Dialog {
                             Layout.fillWidth: true
                             Layout.preferredWidth: 100
                             Layout.fillHeight: true
-                            radius: 3
+                            radius: Theme.smallRadius
                             color: modelData.agrees === 0 ? Theme.diffHighlight : Theme.window
                             border.color: modelData.state === "running" ? Theme.accent : Theme.border
                             Accessible.role: Accessible.Cell
@@ -370,11 +370,11 @@ Dialog {
                             Label {
                                 id: text
                                 anchors.fill: parent
-                                anchors.margins: 3
+                                anchors.margins: Theme.tinySpacing
                                 wrapMode: Text.Wrap
                                 elide: Text.ElideRight
                                 maximumLineCount: 3
-                                font.pixelSize: 12
+                                font.pointSize: Theme.smallFontSize
                                 color: modelData.state === "done" ? Theme.text : Theme.mutedText
                                 text: modelData.state === "done"
                                       ? (modelData.agrees === 0 ? "≠ " : modelData.agrees === 1 ? "= " : "") + modelData.answer
@@ -397,7 +397,7 @@ Dialog {
         id: noticeLabel
         objectName: "sweepNotice"
         visible: text.length > 0
-        padding: 8
+        padding: Theme.largeSpacing
         wrapMode: Text.Wrap
         color: Theme.error
     }
