@@ -49,6 +49,11 @@ public slots:
         facet::ui::AppController::setInstance(app_.get());
         engine->rootContext()->setContextProperty(QStringLiteral("testServer"), &server_);
     }
+    // After the last test, while the application still exists: the controller stops its engine
+    // thread, whose worker is deleted as that thread finishes (a deferred delete, which needs the
+    // application). Destroyed with this object instead, after quick_test_main has deleted the
+    // application, the worker and its backend were never deleted (LeakSanitizer, asan preset).
+    void cleanupTestCase() { app_.reset(); }
 
 private:
     QTemporaryDir store_;
