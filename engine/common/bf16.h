@@ -10,12 +10,13 @@ namespace facet {
     return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
 }
 
+// Both results are computed and one is chosen, rather than a branch for NaN, so that loops
+// over it vectorise (the patch embedder converts ~20 M values per image at level 1120).
 [[nodiscard]] inline std::uint16_t floatToBf16(float value) {
     const auto u = std::bit_cast<std::uint32_t>(value);
-    if ((u & 0x7FFFFFFFu) > 0x7F800000u) // NaN: keep the sign, force a quiet payload
-        return static_cast<std::uint16_t>((u >> 16) | 0x0040u);
-    const std::uint32_t roundingBias = 0x7FFFu + ((u >> 16) & 1u);
-    return static_cast<std::uint16_t>((u + roundingBias) >> 16);
+    const std::uint32_t rounded = (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+    const std::uint32_t quietNan = (u >> 16) | 0x0040u; // NaN: keep the sign, force a quiet payload
+    return static_cast<std::uint16_t>((u & 0x7FFFFFFFu) > 0x7F800000u ? quietNan : rounded);
 }
 
 // The value after a round trip through bfloat16.

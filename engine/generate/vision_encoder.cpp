@@ -26,14 +26,16 @@ std::vector<std::uint16_t> VisionEncoder::encode(const image::PreprocessedImage&
                                        spec_->visionHidden, image::kPatchValues,
                                        spec_->positionSize};
     const auto cancelled = [] { return device::RunCancelled("vision inputs: cancelled"); };
-    std::optional<VisionInputs> built;
+    // The inputs go into the encoder's own buffers, reused from image to image (see
+    // buildVisionInputs); the lock covers them until the graph has copied them in.
+    std::lock_guard lock(scratchMutex_);
+    VisionInputs& in = scratch_;
     try {
-        built = buildVisionInputs(weights, img.pixelValues, img.positions, spec_->visionHeadDim,
-                                  spec_->visionRopeTheta, stop);
+        buildVisionInputs(weights, img.pixelValues, img.positions, spec_->visionHeadDim,
+                          spec_->visionRopeTheta, stop, in);
     } catch (const VisionInputsCancelled&) {
         throw cancelled();
     }
-    const VisionInputs& in = *built;
     NamedGraph& vision = graphs_->vision(level);
     vision.set("inputs_embeds", in.inputsEmbeds);
     vision.set("pixel_position_ids", img.positions);

@@ -8,8 +8,11 @@
 #include "generate/model_spec.h"
 #include "image/preprocess.h"
 
+#include "generate/vision_inputs.h"
+
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 namespace facet::generate {
@@ -31,6 +34,8 @@ private:
     GraphSet* graphs_;
     Bf16Table inputProj_;
     Bf16Table positionTable_;
+    std::mutex scratchMutex_;
+    VisionInputs scratch_; // the last image's host inputs: buffers kept for the next
 };
 
 } // namespace facet::generate

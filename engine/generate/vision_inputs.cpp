@@ -4,11 +4,12 @@
 #include "common/parallel.h"
 #include "generate/bf16.h"
 #include "generate/numpy_trig.h"
+#include "generate/patch_projection.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <string>
-#include <thread>
 
 namespace facet::generate {
 namespace {
@@ -20,86 +21,33 @@ bool isPadding(std::span<const std::int64_t> positions, std::size_t p) {
     return positions[2 * p] == -1 && positions[2 * p + 1] == -1;
 }
 
-// The patch projection bf16(W_in · bf16(2·(pv − 0.5))), one rounding per output. Patches go
-// through in blocks of kPatches, each block transposed ([input][patch]) and multiplied by
-// kOutputs weight rows at a time, so the accumulators stay in registers and the loop over
-// patches vectorises. Each output still sums its products in ascending input order from 0,
-// exactly as a one-patch dot product does (the result is the same bit for bit), at about 25x
-// the speed; blocks are shared out over threads. This runs on the host for every image the
-// real NPU encodes (VH 768-1152: ~1.5-9 GMAC per image at level 280-1120).
-constexpr std::size_t kPatches = 16, kOutputs = 4;
-
-// AVX2 and AVX-512 widen the vectors where the CPU has them. FMA is left out on purpose: a fused
-// multiply-add rounds once, and every machine must compute the same bits.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void
-projectBlock(const float* weights, std::size_t hidden, std::size_t patchDim, const float* block,
-             std::size_t n, std::size_t first, float* projected) {
-    std::size_t o = 0;
-    for (; o + kOutputs <= hidden; o += kOutputs) {
-        float acc[kOutputs][kPatches] = {};
-        for (std::size_t i = 0; i < patchDim; ++i) {
-            const float* column = &block[i * kPatches];
-            for (std::size_t k = 0; k < kOutputs; ++k) {
-                const float weight = weights[(o + k) * patchDim + i];
-                for (std::size_t b = 0; b < kPatches; ++b)
-                    acc[k][b] += weight * column[b];
-            }
-        }
-        for (std::size_t k = 0; k < kOutputs; ++k)
-            for (std::size_t b = 0; b < n; ++b)
-                projected[(first + b) * hidden + o + k] = roundToBf16(acc[k][b]);
-    }
-    for (; o < hidden; ++o) { // a hidden size that is not a multiple of kOutputs
-        float acc[kPatches] = {};
-        for (std::size_t i = 0; i < patchDim; ++i)
-            for (std::size_t b = 0; b < kPatches; ++b)
-                acc[b] += weights[o * patchDim + i] * block[i * kPatches + b];
-        for (std::size_t b = 0; b < n; ++b)
-            projected[(first + b) * hidden + o] = roundToBf16(acc[b]);
-    }
+inline std::uint16_t embedding(float projected, std::uint16_t x, std::uint16_t y) {
+    const float pe = bf16ToFloat(floatToBf16(bf16ToFloat(x) + bf16ToFloat(y)));
+    return floatToBf16(projected + pe);
 }
 
-void projectPatches(const PatchEmbedderWeights& w, std::span<const float> pixelValues,
-                    std::size_t count, std::vector<float>& projected,
-                    const std::atomic<bool>* stop) {
-    const auto hidden = static_cast<std::size_t>(w.hidden);
-    const auto patchDim = static_cast<std::size_t>(w.patchDim);
-    std::vector<float> weights(hidden * patchDim);
-    for (std::size_t i = 0; i < weights.size(); ++i)
-        weights[i] = bf16ToFloat(w.inputProj[i]);
-    const std::size_t blocks = (count + kPatches - 1) / kPatches;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> cancelled{false};
-    const auto work = [&] {
-        std::vector<float> block(patchDim * kPatches);
-        for (std::size_t index; (index = next.fetch_add(1)) < blocks;) {
-            if (stop && stop->load(std::memory_order_relaxed)) {
-                cancelled = true;
-                return;
-            }
-            const std::size_t first = index * kPatches;
-            const std::size_t n = std::min(kPatches, count - first);
-            std::fill(block.begin(), block.end(), 0.0f);
-            for (std::size_t b = 0; b < n; ++b) {
-                const float* pixels = &pixelValues[(first + b) * patchDim];
-                for (std::size_t i = 0; i < patchDim; ++i)
-                    block[i * kPatches + b] = roundToBf16(2.0f * (pixels[i] - 0.5f));
-            }
-            projectBlock(weights.data(), hidden, patchDim, block.data(), n, first,
-                         projected.data());
-        }
-    };
-    // Threads pay off only for real images; a tiny model's few patches stay on this thread.
-    const std::size_t macs = count * hidden * patchDim;
-    const unsigned threads = macs < (std::size_t{1} << 24)
-                                 ? 1u
-                                 : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-    // The engine's worker pool (common/parallel.h): each task claims blocks until none is left,
-    // and an exception in one is rethrown here once every task has ended (threads of its own
-    // were left unjoined when one threw).
-    facet::runOnPool(static_cast<int>(threads), [&](int) { work(); });
-    if (cancelled)
-        throw VisionInputsCancelled{};
+// One patch's embedding: bf16(projected + bf16(table_x + table_y)), the position part zero for
+// padding. Cloned per instruction set, in blocks of 16 channels that the compiler turns into
+// vector code at -O2: as a plain loop it cost as much as the projection itself.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void
+addPositionRow(const float* __restrict projected, const std::uint16_t* __restrict rowX,
+               const std::uint16_t* __restrict rowY, bool pad, std::uint16_t* __restrict embeds,
+               std::size_t hidden) {
+    constexpr std::size_t kBlock = 16;
+    std::size_t c = 0;
+    if (pad) {
+        for (; c + kBlock <= hidden; c += kBlock)
+            for (std::size_t k = 0; k < kBlock; ++k)
+                embeds[c + k] = floatToBf16(projected[c + k]);
+        for (; c < hidden; ++c)
+            embeds[c] = floatToBf16(projected[c]);
+        return;
+    }
+    for (; c + kBlock <= hidden; c += kBlock)
+        for (std::size_t k = 0; k < kBlock; ++k)
+            embeds[c + k] = embedding(projected[c + k], rowX[c + k], rowY[c + k]);
+    for (; c < hidden; ++c)
+        embeds[c] = embedding(projected[c], rowX[c], rowY[c]);
 }
 
 } // namespace
@@ -160,6 +108,14 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
 VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const float> pixelValues,
                                std::span<const std::int64_t> positions, int headDim,
                                double ropeTheta, const std::atomic<bool>* stop) {
+    VisionInputs out;
+    buildVisionInputs(w, pixelValues, positions, headDim, ropeTheta, stop, out);
+    return out;
+}
+
+void buildVisionInputs(const PatchEmbedderWeights& w, std::span<const float> pixelValues,
+                       std::span<const std::int64_t> positions, int headDim, double ropeTheta,
+                       const std::atomic<bool>* stop, VisionInputs& out, ProjectionKernel kernel) {
     const std::size_t count = positions.size() / 2;
     const auto hidden = static_cast<std::size_t>(w.hidden);
     const auto patchDim = static_cast<std::size_t>(w.patchDim);
@@ -168,14 +124,11 @@ VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const fl
                     " floats for " + std::to_string(count) + " patches of " +
                     std::to_string(patchDim));
     }
-    VisionInputs out;
-    out.inputsEmbeds.resize(count * hidden);
+    out.inputsEmbeds.resize(count * hidden); // every element is written below
     out.attnMask.resize(count);
     out.padding.resize(count);
 
-    std::vector<float> projected(count * hidden);
-    projectPatches(w, pixelValues, count, projected, stop);
-    const auto tableSize = static_cast<std::size_t>(w.positionSize) * hidden;
+    // Positions first: a bad one is reported before hundreds of ms of projection.
     for (std::size_t p = 0; p < count; ++p) {
         const bool pad = isPadding(positions, p);
         out.padding[p] = pad ? 1 : 0;
@@ -186,16 +139,19 @@ VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const fl
             throw Error("patch position (" + std::to_string(cx) + ", " + std::to_string(cy) +
                         ") is outside the position table of " + std::to_string(w.positionSize));
         }
-        const std::uint16_t* rowX = w.positionTable + static_cast<std::size_t>(cx) * hidden;
-        const std::uint16_t* rowY =
-            w.positionTable + tableSize + static_cast<std::size_t>(cy) * hidden;
-        for (std::size_t c = 0; c < hidden; ++c) {
-            const float pe = pad ? 0.0f : roundToBf16(bf16ToFloat(rowX[c]) + bf16ToFloat(rowY[c]));
-            out.inputsEmbeds[p * hidden + c] = floatToBf16(projected[p * hidden + c] + pe);
-        }
     }
+    const auto tableSize = static_cast<std::size_t>(w.positionSize) * hidden;
+    // Each projected row gets its position embedding as it comes out of the projection, on the
+    // projection's threads.
+    const auto addPosition = [&](std::size_t p, std::span<const float> projected) {
+        const auto cx = static_cast<std::size_t>(std::max<std::int64_t>(positions[2 * p], 0));
+        const auto cy = static_cast<std::size_t>(std::max<std::int64_t>(positions[2 * p + 1], 0));
+        addPositionRow(projected.data(), w.positionTable + cx * hidden,
+                       w.positionTable + tableSize + cy * hidden, out.padding[p] != 0,
+                       &out.inputsEmbeds[p * hidden], hidden);
+    };
+    projectPatches(w, pixelValues, count, addPosition, stop, kernel);
     buildVisionRope(positions, headDim, ropeTheta, out.cos, out.sin);
-    return out;
 }
 
 } // namespace facet::generate

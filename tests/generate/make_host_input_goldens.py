@@ -36,6 +36,13 @@ pe = (one_hot @ table).sum(dim=0)
 pe = torch.where(padding.unsqueeze(-1), torch.zeros((), dtype=pe.dtype), pe)
 embeds = hidden + pe
 
+# --- the patch projection alone at a larger size, to count how often a kernel's last bit differs
+# from torch's (oneDNN's bf16 GEMM on this machine) ---
+LARGE_VH, LARGE_P = 384, 600
+large_w = (torch.randn(LARGE_VH, PATCH) * 0.05).to(torch.bfloat16)
+large_pixels = torch.randint(0, 256, (LARGE_P, PATCH)).float() * (1.0 / 255.0)
+large_projection = torch.nn.functional.linear((2 * (large_pixels - 0.5)).to(torch.bfloat16), large_w)
+
 # --- 2-D rotary (per axis: dim S = HD/2, inv_freq over arange(0, S, 2)) ---
 S = HD // 2
 inv = 1.0 / (THETA ** (torch.arange(0, S, 2, dtype=torch.int64).float() / S))
@@ -70,8 +77,11 @@ def dump(name, t):
 for name, t in [("w_in.bin", w_in), ("table.bin", table), ("pixels.bin", pixels),
                 ("positions.bin", positions), ("embeds.bin", embeds), ("cos.bin", cos),
                 ("sin.bin", sin), ("attn_mask.bin", attn_mask), ("padding.bin", padding.to(torch.uint8)),
-                ("word.bin", word), ("ids.bin", ids.to(torch.int32)), ("scaled.bin", scaled)]:
+                ("word.bin", word), ("ids.bin", ids.to(torch.int32)), ("scaled.bin", scaled),
+                ("large_w.bin", large_w), ("large_pixels.bin", large_pixels),
+                ("large_projection.bin", large_projection)]:
     dump(name, t)
 with open(os.path.join(out, "meta.json"), "w") as f:
     json.dump({"VH": VH, "PATCH": PATCH, "POS": POS, "HD": HD, "THETA": THETA, "P": P, "V": V, "H": H,
+               "LARGE_VH": LARGE_VH, "LARGE_P": LARGE_P,
                "scale_bits": int(scale.view(torch.int16).item()) & 0xFFFF}, f)
