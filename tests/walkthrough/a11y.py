@@ -5,6 +5,8 @@ pyatspi must be imported after DBUS_SESSION_BUS_ADDRESS points at the session's 
 
 import time
 
+from timescale import scaled
+
 
 class Control:
     def __init__(self, role, name, x, y, w, h, states, description=""):
@@ -72,7 +74,7 @@ class A11y:
 
     def find(self, name, role=None, timeout=10.0, prefix=False):
         """The first visible control called `name` (or starting with it); waits for it."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while True:
             for c in self.controls():
                 hit = c.name.startswith(name) if prefix else c.name == name
@@ -85,7 +87,7 @@ class A11y:
             time.sleep(0.2)
 
     def wait_gone(self, name, timeout=10.0):
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while any(c.name == name for c in self.controls()):
             self.check()
             if time.monotonic() > deadline:
@@ -112,7 +114,7 @@ class A11y:
     def wait_text(self, value, timeout=5.0):
         """Waits until some text field shows `value` (typed text is drawn a moment after the
         key events: a screenshot should show it whole)."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while time.monotonic() < deadline:
             stack = [self._app()]
             while stack:

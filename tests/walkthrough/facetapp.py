@@ -7,6 +7,8 @@ import signal
 import subprocess
 import time
 
+from timescale import scaled
+
 
 class AppDied(Exception):
     pass
@@ -60,7 +62,7 @@ class FacetApp:
         """Waits until the log (from byte `after` on) matches `pattern`; returns the match.
         Checks the app is alive while waiting, so a crash fails at once."""
         rx = re.compile(pattern)
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while True:
             m = rx.search(self.log()[after:])
             if m:

@@ -6,6 +6,7 @@ import re
 import time
 
 from conversations import find_by_question
+from timescale import scaled
 
 ENDED = r"request (\d+) ended: (\w+) · .*· (\d+) generated"
 # The engine refused or failed the request: no "ended" line will come.
@@ -123,7 +124,7 @@ def step_stop_during_encoding(w):
     w.x.type(w.stop_question)
     w.x.key("Return")
     progress = None
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + scaled(30)
     while time.monotonic() < deadline:
         found = [c for c in w.a11y.controls() if c.name == "Progress"]
         if found and found[0].description.startswith("Encoding"):

@@ -6,6 +6,8 @@ import os
 import subprocess
 import time
 
+from timescale import scaled
+
 
 def attach(w, image, shot_prefix):
     """Attach… → type the image's path (Ctrl+L opens the path field of Qt's non-native file
@@ -164,14 +166,14 @@ def _export(w, fmt, label):
     w.a11y.wait_gone(title)
     w.app.check_alive("accepting " + title)
     path = os.path.join(w.export_dir, name)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + scaled(10)
     while not os.path.exists(path) and time.monotonic() < deadline:
         time.sleep(0.1)
     return path
 
 
 def _wait_no_dialog(w, name, timeout=5):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while any(c.role == "dialog" and c.name == name for c in w.a11y.controls()):
         w.app.check_alive("closing " + name)
         assert time.monotonic() < deadline, "%s is still open" % name

@@ -10,6 +10,7 @@ import re
 import time
 
 from steps_chat import _ended, _wait_idle
+from timescale import scaled
 
 TRY_IT = "Try it: example images and questions"
 
@@ -61,7 +62,7 @@ def step_try_it(w):
         % focused
     w.x.key("Return")
     w.a11y.wait_text(first["question"])
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + scaled(5)
     while w.a11y.focused() != "Message" and time.monotonic() < deadline:
         time.sleep(0.1)
     assert w.a11y.focused() == "Message", \

@@ -3,6 +3,8 @@
 import os
 import subprocess
 
+from timescale import scaled
+
 
 class XInput:
     def __init__(self, env, shots_dir):
@@ -35,7 +37,7 @@ class XInput:
         """The visible window of the process (waits until it is mapped; `check` raises when
         the process is gone, so a refusal to start fails at once)."""
         import time
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + scaled(timeout)
         while True:
             r = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                                env=self.env, capture_output=True, text=True)

@@ -10,6 +10,8 @@ import signal
 import subprocess
 import time
 
+from timescale import scaled
+
 
 class XSession:
     def __init__(self, work, width=1400, height=900):
@@ -106,7 +108,7 @@ class XSession:
 
 
 def _wait_for(condition, timeout, message):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + scaled(timeout)
     while not condition():
         if time.monotonic() > deadline:
             raise RuntimeError(message + " within %ds" % timeout)
