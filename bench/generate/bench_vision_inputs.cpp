@@ -6,12 +6,15 @@
 // usage: bench_vision_inputs_run PYTHON VISION_INPUTS_REFERENCE_PY [--smoke]
 // --smoke: both widths at level 70's patch count, one run per side (the bench-smoke ctest).
 #include "bench_support.h"
+#include "bf16_peak.h"
+#include "common/parallel.h"
 #include "generate/bf16.h"
 #include "generate/patch_projection.h"
 #include "generate/vision_inputs.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -78,17 +81,28 @@ int main(int argc, char** argv) {
                 "C++ ms: buffers kept from the previous image, as the engine's encoder does; "
                 "new buffers: each call allocates (first-touch page faults)\n\n",
                 runs, std::string(kernelName(defaultProjectionKernel())).c_str());
+    // The floor: the projection's multiply-adds at vdpbf16ps's peak on every core the
+    // projection uses (the position add, RoPE tables and masks are left out: small beside it).
+    const double peak = facet::bench::bf16PeakGflopsPerCore();
+    const int cores = std::min(facet::hardwareThreads(), 8);
+    if (peak > 0)
+        std::printf("floor: 2 x patches x width x 768 FLOP at %.0f GFLOP/s per core (vdpbf16ps, "
+                    "measured) x %d cores\n\n",
+                    peak, cores);
     std::printf("| vision width | level | patches | C++ ms | C++ ms, new buffers | torch ms | "
-                "torch / C++ |\n");
-    std::printf("|---|---|---|---|---|---|---|\n");
+                "torch / C++ | floor ms | C++ / floor |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|\n");
     try {
         for (const int hidden : {768, 1152}) {
             for (const int level : levels) {
                 const int patches = level * 9;
                 const CppTimes cpp = measureCpp(hidden, patches, runs);
                 const double python = measurePython(args, hidden, patches, runs);
-                std::printf("| %d | %d | %d | %.1f | %.1f | %.1f | %.1fx |\n", hidden, level,
-                            patches, cpp.reused, cpp.fresh, python, python / cpp.reused);
+                const double floor =
+                    peak > 0 ? 2.0 * patches * hidden * 768 / (peak * 1e9 * cores) * 1e3 : 0;
+                std::printf("| %d | %d | %d | %.1f | %.1f | %.1f | %.1fx | %.1f | %.1fx |\n",
+                            hidden, level, patches, cpp.reused, cpp.fresh, python,
+                            python / cpp.reused, floor, floor > 0 ? cpp.reused / floor : 0.0);
                 std::fflush(stdout);
             }
         }

@@ -83,26 +83,32 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
     const std::vector<float> inverse = visionRopeInverseFrequencies(headDim, ropeTheta);
     cos.assign(count * static_cast<std::size_t>(headDim), 0);
     sin.assign(count * static_cast<std::size_t>(headDim), 0);
-    for (std::size_t p = 0; p < count; ++p) {
-        for (int axis = 0; axis < 2; ++axis) {
-            const auto position =
-                static_cast<float>(positions[2 * p + static_cast<std::size_t>(axis)]);
-            for (int j = 0; j < quarter; ++j) {
-                const float angle = inverse[static_cast<std::size_t>(j)] * position;
-                // numpy's float32 cos/sin, as optimum-rbln >= 0.12 tabulates them (numpy_trig.h)
-                const std::uint16_t c = floatToBf16(numpyCosF32(angle));
-                const std::uint16_t s = floatToBf16(numpySinF32(angle));
-                // emb = [f, f] per axis; the x part fills [0, S), the y part [S, 2S)
-                for (int copy = 0; copy < 2; ++copy) {
-                    const std::size_t at =
-                        p * static_cast<std::size_t>(headDim) +
-                        static_cast<std::size_t>(axis * half + copy * quarter + j);
-                    cos[at] = c;
-                    sin[at] = s;
+    // numpy's float32 cos/sin, computed per value (P x head_dim / 2 of each, 323 k at level
+    // 1120): the patches are shared out over the cores like the projection's.
+    const int threads = count < 1024 ? 1 : facet::hardwareThreads();
+    facet::parallelFor(static_cast<int>(count), threads, [&](int begin, int end) {
+        for (auto p = static_cast<std::size_t>(begin); p < static_cast<std::size_t>(end); ++p) {
+            for (int axis = 0; axis < 2; ++axis) {
+                const auto position =
+                    static_cast<float>(positions[2 * p + static_cast<std::size_t>(axis)]);
+                for (int j = 0; j < quarter; ++j) {
+                    const float angle = inverse[static_cast<std::size_t>(j)] * position;
+                    // numpy's float32 cos/sin, as optimum-rbln >= 0.12 tabulates them
+                    // (numpy_trig.h)
+                    const std::uint16_t c = floatToBf16(numpyCosF32(angle));
+                    const std::uint16_t s = floatToBf16(numpySinF32(angle));
+                    // emb = [f, f] per axis; the x part fills [0, S), the y part [S, 2S)
+                    for (int copy = 0; copy < 2; ++copy) {
+                        const std::size_t at =
+                            p * static_cast<std::size_t>(headDim) +
+                            static_cast<std::size_t>(axis * half + copy * quarter + j);
+                        cos[at] = c;
+                        sin[at] = s;
+                    }
                 }
             }
         }
-    }
+    });
 }
 
 VisionInputs buildVisionInputs(const PatchEmbedderWeights& w, std::span<const float> pixelValues,
