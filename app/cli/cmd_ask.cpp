@@ -4,6 +4,7 @@
 #include "args.h"
 #include "ask_sink.h"
 #include "command.h"
+#include "crop_files.h"
 #include "generate/builtin_paths.h"
 #include "generate/engine.h"
 #include "interrupt.h"
@@ -48,9 +49,9 @@ int runAsk(const std::vector<std::string>& argv) {
     Request request;
     request.sampling = engine->defaultSampling();
     facet::cli::applySamplingArgs(args, request.sampling);
-    for (const std::string& spec : args.values("image")) {
-        request.newUserTurn.push_back(facet::cli::imageArg(spec, detail));
-    }
+    facet::cli::CropFiles crops; // region crops' PNGs, removed when the command ends
+    for (const std::string& spec : args.values("image"))
+        request.newUserTurn.push_back(facet::cli::imageArg(spec, detail, false, &crops, levels));
     request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
 
     facet::cli::AskSink sink(args.flag("json"));
@@ -62,7 +63,7 @@ int runAsk(const std::vector<std::string>& argv) {
 const facet::cli::Registration askRegistration{
     "ask",
     "ask [--model DIR | --server URL [--served-model NAME]] "
-    "[--device N] [--image PATH[@LEVEL]]... [--detail LEVEL] "
+    "[--device N] [--image PATH[@LEVEL][:crop=X,Y,W,H]]... [--detail LEVEL] "
     "[--seed N | --greedy] [--max-new-tokens N] [--no-repetition-guard] [--json] QUESTION",
     &runAsk};
 

@@ -6,6 +6,7 @@
 #include "args.h"
 #include "command.h"
 #include "compare_sink.h"
+#include "crop_files.h"
 #include "generate/builtin_paths.h"
 #include "generate/compare.h"
 #include "generate/engine.h"
@@ -71,8 +72,10 @@ int runCompare(const std::vector<std::string>& argv) {
     Request& r = request.request;
     r.sampling = engine->defaultSampling();
     facet::cli::applySamplingArgs(args, r.sampling);
-    for (const std::string& path : args.values("image"))
-        r.newUserTurn.push_back({UserPart::Kind::Image, {}, {path, levels.front()}});
+    facet::cli::CropFiles crops; // region crops' PNGs, removed when the command ends
+    for (const std::string& spec : args.values("image"))
+        r.newUserTurn.push_back(
+            {UserPart::Kind::Image, {}, {facet::cli::compareImage(spec, crops), levels.front()}});
     r.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
 
     const bool json = args.flag("json");
@@ -92,8 +95,9 @@ int runCompare(const std::vector<std::string>& argv) {
 
 const facet::cli::Registration compareRegistration{
     "compare",
-    "compare [--model DIR | --server URL [--served-model NAME]] [--device N] --image PATH [--image "
-    "PATH]... [--levels 70,280,1120] "
+    "compare [--model DIR | --server URL [--served-model NAME]] [--device N] --image "
+    "PATH[:crop=X,Y,W,H] "
+    "[--image ...]... [--levels 70,280,1120] "
     "[--seed N | --greedy] [--max-new-tokens N] [--no-repetition-guard] [--json] QUESTION",
     &runCompare};
 

@@ -4,13 +4,16 @@
 #include "common/error.h"
 #include "common/json_text.h"
 #include "common/regular_file.h"
+#include "image/crop.h"
 #include "image/image.h"
 #include "image/preprocess.h"
 #include "text/conversation_json.h"
 #include "text/prompt.h"
 #include "text/resources.h"
 
+#include <algorithm>
 #include <iostream>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -22,26 +25,52 @@ std::string readFile(const std::filesystem::path& file, std::uint64_t limit, con
     return facet::readTextFile(file, limit, kind);
 }
 
-// Soft tokens of one image item {"type": "image", "path": "x.jpg", "detail": 280}: the image
-// pipeline's size rule on the EXIF-oriented size. Relative paths are relative to the JSON.
+// Soft tokens of one image item {"type": "image", "path": "x.jpg", "detail": 280}, or of a
+// region of it with "crop": [X, Y, W, H]: the image pipeline's size rule on the EXIF-oriented
+// size (or the crop's). Relative paths are relative to the JSON.
 int imageSoftTokens(const json& item, const std::filesystem::path& conversationFile) {
     const std::string key = item.contains("path") ? "path" : "image";
     if (!item.contains(key) || !item[key].is_string())
         throw facet::fileError(conversationFile, "an image item needs a \"path\"");
-    // Compared as the JSON number it is: item.value("detail", 280) would read 2^32+280 as 280.
-    const json& detail = item.contains("detail") ? item["detail"] : json(280);
-    const bool known = detail.is_number_integer() && detail.get<std::int64_t>() >= 0 &&
-                       detail.get<std::int64_t>() <= 1120 &&
-                       facet::image::isDetailLevel(detail.get<int>());
-    if (!known)
-        throw facet::fileError(conversationFile, "image detail " + facet::jsonExcerpt(detail) +
-                                                     " is not one of 70, 140, 280, 560, 1120");
-    const int level = detail.get<int>();
+    // The item's own level is judged first, before the file is read (a crop's default needs the
+    // file). Compared as the JSON number it is: item.value("detail", 280) would read 2^32+280 as
+    // 280.
+    if (item.contains("detail")) {
+        const json& detail = item["detail"];
+        const bool known = detail.is_number_integer() && detail.get<std::int64_t>() >= 0 &&
+                           detail.get<std::int64_t>() <= 1120 &&
+                           facet::image::isDetailLevel(detail.get<int>());
+        if (!known)
+            throw facet::fileError(conversationFile, "image detail " + facet::jsonExcerpt(detail) +
+                                                         " is not one of 70, 140, 280, 560, 1120");
+    }
     std::filesystem::path path = item[key].get<std::string>();
     if (path.is_relative())
         path = conversationFile.parent_path() / path;
     const auto size = facet::image::probeDimensions(path);
-    return facet::image::softTokensFor(size.width, size.height, level);
+    // A region crop (issue #58): "crop": [X, Y, W, H] in the oriented image's pixels; the image
+    // is then the crop, by default at the lowest level that does not scale it down.
+    int width = size.width, height = size.height, level = 280;
+    if (item.contains("crop")) {
+        const json& c = item["crop"];
+        const bool ints =
+            c.is_array() && c.size() == 4 && std::all_of(c.begin(), c.end(), [](const json& v) {
+                return v.is_number_integer() && v.get<std::int64_t>() >= 0 &&
+                       v.get<std::int64_t>() <= std::numeric_limits<int>::max();
+            });
+        if (!ints)
+            throw facet::fileError(conversationFile, "image crop " + facet::jsonExcerpt(c) +
+                                                         " is not [X, Y, W, H] in pixels");
+        const facet::image::CropRect rect{c[0].get<int>(), c[1].get<int>(), c[2].get<int>(),
+                                          c[3].get<int>()};
+        facet::image::checkCropRect(path, size, rect);
+        width = rect.width;
+        height = rect.height;
+        level = facet::image::defaultCropLevel(width, height);
+    }
+    if (item.contains("detail"))
+        level = item["detail"].get<int>();
+    return facet::image::softTokensFor(width, height, level);
 }
 
 int runRenderPrompt(const std::vector<std::string>& argv) {

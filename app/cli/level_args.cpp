@@ -1,6 +1,8 @@
 #include "level_args.h"
 
 #include "args.h"
+#include "crop_files.h"
+#include "image/crop.h"
 #include "remote/chat_request.h"
 
 #include <sstream>
@@ -35,15 +37,32 @@ std::vector<int> parseLevels(const std::string& text, bool serverDefault) {
     return levels;
 }
 
-generate::UserPart imageArg(const std::string& spec, int defaultLevel, bool serverDefault) {
-    generate::UserPart part{generate::UserPart::Kind::Image, {}, {spec, defaultLevel}};
-    const auto at = spec.rfind('@');
-    if (at != std::string::npos && at + 1 < spec.size() &&
-        spec.find('/', at) == std::string::npos) {
-        part.image.path = spec.substr(0, at);
-        part.image.level = parseLevel(spec.substr(at + 1), "--image " + spec, serverDefault);
+generate::UserPart imageArg(const std::string& spec, int defaultLevel, bool serverDefault,
+                            CropFiles* crops, std::span<const int> cropLevels) {
+    const CropSpec split = splitCropSpec(spec);
+    const std::string& head = split.head;
+    generate::UserPart part{generate::UserPart::Kind::Image, {}, {head, defaultLevel}};
+    const auto at = head.rfind('@');
+    const bool levelGiven =
+        at != std::string::npos && at + 1 < head.size() && head.find('/', at) == std::string::npos;
+    if (levelGiven) {
+        part.image.path = head.substr(0, at);
+        part.image.level = parseLevel(head.substr(at + 1), "--image " + spec, serverDefault);
     }
+    if (!split.crop)
+        return part;
+    if (!crops)
+        throw UsageError("--image " + spec + ": this command takes no crops");
+    const image::CropRect rect = *split.crop;
+    part.image.path = crops->write(part.image.path, rect);
+    if (!levelGiven)
+        part.image.level = image::defaultCropLevel(rect.width, rect.height, cropLevels);
     return part;
+}
+
+std::filesystem::path compareImage(const std::string& spec, CropFiles& crops) {
+    const CropSpec split = splitCropSpec(spec);
+    return split.crop ? crops.write(split.head, *split.crop) : std::filesystem::path(spec);
 }
 
 } // namespace facet::cli

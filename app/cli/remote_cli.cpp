@@ -3,6 +3,7 @@
 #include "args.h"
 #include "ask_sink.h"
 #include "compare_sink.h"
+#include "crop_files.h"
 #include "interrupt.h"
 #include "level_args.h"
 #include "remote/chat_request.h"
@@ -24,11 +25,11 @@ using remote::ConnectOptions;
 using remote::RemoteEngine;
 
 const char* const kAskUsage =
-    "ask --server URL [--served-model NAME] --image PATH[@LEVEL|@default]... "
+    "ask --server URL [--served-model NAME] --image PATH[@LEVEL|@default][:crop=X,Y,W,H]... "
     "[--detail LEVEL|default] "
     "[--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
 const char* const kCompareUsage =
-    "compare --server URL [--served-model NAME] --image PATH [--image PATH]... "
+    "compare --server URL [--served-model NAME] --image PATH[:crop=X,Y,W,H]... "
     "[--levels default,70,280,1120] [--seed N | --greedy] [--max-new-tokens N] [--json] QUESTION";
 
 // The exit codes of the server commands, which differ from the local ones (main.cpp): a
@@ -90,8 +91,11 @@ int runRemoteAsk(const std::vector<std::string>& argv) {
         applySamplingArgs(args, request.sampling);
         const int detail =
             args.value("detail") ? parseLevel(*args.value("detail"), "--detail", true) : 280;
+        // A crop without its own level takes the message's: a server takes one level a request.
+        CropFiles crops;
+        const int cropLevels[] = {detail};
         for (const std::string& spec : args.values("image")) {
-            request.newUserTurn.push_back(imageArg(spec, detail, true));
+            request.newUserTurn.push_back(imageArg(spec, detail, true, &crops, cropLevels));
             remote::checkImageFile(request.newUserTurn.back().image.path);
         }
         request.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
@@ -131,9 +135,10 @@ int runRemoteCompare(const std::vector<std::string>& argv) {
         CompareRequest request;
         Request& r = request.request;
         applySamplingArgs(args, r.sampling);
-        for (const std::string& path : args.values("image")) {
-            r.newUserTurn.push_back({UserPart::Kind::Image, {}, {path, 280}});
-            remote::checkImageFile(path);
+        CropFiles crops;
+        for (const std::string& spec : args.values("image")) {
+            r.newUserTurn.push_back({UserPart::Kind::Image, {}, {compareImage(spec, crops), 280}});
+            remote::checkImageFile(r.newUserTurn.back().image.path);
         }
         r.newUserTurn.push_back({UserPart::Kind::Text, args.positionals().front(), {}});
 

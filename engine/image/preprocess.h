@@ -28,6 +28,9 @@ struct TargetSize {
 TargetSize aspectRatioPreservingSize(int height, int width, int patchSize, int maxPatches,
                                      int poolingKernelSize);
 
+// The size an image of width x height is resized to at `level` (max_patches = level * 9).
+TargetSize resizedSizeFor(int width, int height, int level);
+
 // Soft tokens an image of this size costs at `level`, from the size rule alone (no pixels).
 int softTokensFor(int width, int height, int level);
 

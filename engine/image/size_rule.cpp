@@ -57,13 +57,16 @@ TargetSize aspectRatioPreservingSize(int height, int width, int patchSize, int m
     return {static_cast<int>(targetHeight), static_cast<int>(targetWidth)};
 }
 
-int softTokensFor(int width, int height, int level) {
+TargetSize resizedSizeFor(int width, int height, int level) {
     if (!isDetailLevel(level))
         throw Error("unsupported detail level " + std::to_string(level) +
                     " (expected 70, 140, 280, 560 or 1120)");
     const int maxPatches = level * kPoolingKernelSize * kPoolingKernelSize;
-    const TargetSize size =
-        aspectRatioPreservingSize(height, width, kPatchSize, maxPatches, kPoolingKernelSize);
+    return aspectRatioPreservingSize(height, width, kPatchSize, maxPatches, kPoolingKernelSize);
+}
+
+int softTokensFor(int width, int height, int level) {
+    const TargetSize size = resizedSizeFor(width, height, level);
     const int patches = (size.height / kPatchSize) * (size.width / kPatchSize);
     return patches / (kPoolingKernelSize * kPoolingKernelSize);
 }

@@ -2,16 +2,13 @@
 // Small PNG thumbnails as data: URIs, so the sweep's report.html is one self-contained file
 // (no folder of pictures beside it to lose or leak). The image is decoded as the model sees it
 // (EXIF orientation applied) and scaled with the engine's Pillow-exact bicubic resize; PNG is
-// written with zlib (deflate) and the engine's CRC-32, so no encoder library is needed.
+// written by image/png_encode.h.
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace facet::sweep {
-
-// A PNG file of `rgb` (width * height * 3 bytes, 8-bit RGB, no alpha).
-[[nodiscard]] std::vector<std::uint8_t> encodePng(const std::uint8_t* rgb, int width, int height);
 
 [[nodiscard]] std::string base64(const std::vector<std::uint8_t>& bytes);
 

@@ -9,6 +9,7 @@
 #include "sweep/word_diff.h"
 
 #include "common/error.h"
+#include "image/png_encode.h"
 #include "test_paths.h"
 
 #include <QtTest>
@@ -266,7 +267,7 @@ private slots:
 
     void thumbnailIsAPngDataUri() {
         const std::vector<std::uint8_t> rgb(4 * 3 * 3, 200);
-        const auto png = encodePng(rgb.data(), 4, 3);
+        const auto png = facet::image::encodePng(rgb.data(), 4, 3);
         QCOMPARE(png[1], std::uint8_t('P'));
         QCOMPARE(base64({'M', 'a'}), std::string("TWE="));
         QCOMPARE(base64({'M', 'a', 'n'}), std::string("TWFu"));
