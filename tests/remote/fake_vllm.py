@@ -44,6 +44,11 @@ Modes (the scenario's name before "~"):
   levels           current vLLM whose reply names the level it was sent ("Seen at 70: …"), so a
                    comparison's columns differ (every other mode answers every level alike)
   notokenize       a server without POST /tokenize (404); every other mode has it (V)
+  batch            current vLLM whose every reply takes BATCH_HOLD_S before its first token,
+                   as a reply waits for the batch it was scheduled into, so requests sent at
+                   once are seen overlapping. Every scenario counts its chat requests in
+                   flight: GET /_concurrency/<scenario> returns {"peak": most at once,
+                   "requests": how many came} (sweep --parallel's test)
 Every mode refuses a prompt longer than max_model_len - max_tokens with HTTP 400 naming both
 numbers, param "input_tokens" (vLLM's VLLMValidationError wording).
 
@@ -89,6 +94,9 @@ API_KEY = "test-key-123"
 SLOW_CHUNK_GAP_S = 3
 LAST = {}
 LOCK = threading.Lock()
+BATCH_HOLD_S = 0.4  # the "batch" mode's wait before the first token
+IN_FLIGHT = {}  # scenario -> chat requests being answered now
+CONCURRENCY = {}  # scenario -> {"peak": n, "requests": n}
 
 DEEP = 500_000  # nesting of the deep bodies: 1 MB of brackets
 ENDLESS_LIMIT = 64 << 20  # the endless modes stop here if the client never does
@@ -239,6 +247,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         scenario, path = self.route()
+        if path.startswith("/_concurrency/"):
+            with LOCK:
+                return self.send_json(200, CONCURRENCY.get(path[len("/_concurrency/"):],
+                                                           {"peak": 0, "requests": 0}))
         if path.startswith("/_last/"):
             with LOCK:
                 return self.send_json(200, LAST.get(path[len("/_last/"):], {}))
@@ -371,7 +383,18 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        self.stream(scenario, body)
+        with LOCK:  # counted from here to the reply's end: what "in flight" means for a client
+            IN_FLIGHT[scenario] = IN_FLIGHT.get(scenario, 0) + 1
+            seen = CONCURRENCY.setdefault(scenario, {"peak": 0, "requests": 0})
+            seen["requests"] += 1
+            seen["peak"] = max(seen["peak"], IN_FLIGHT[scenario])
+        try:
+            if mode == "batch":
+                time.sleep(BATCH_HOLD_S)
+            self.stream(scenario, body)
+        finally:
+            with LOCK:
+                IN_FLIGHT[scenario] -= 1
 
     # --- the streamed replies -------------------------------------------------------------
     def write(self, data):
