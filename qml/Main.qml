@@ -59,7 +59,9 @@ ApplicationWindow {
             compareLevels.openWith(levels)
     }
 
-    function showPreview(path, name, level, tokens, w, h) {
+    // `row`: a composer attachment's row (a region of it can be asked about), else undefined.
+    function showPreview(path, name, level, tokens, w, h, row) {
+        preview.attachmentRow = row === undefined ? -1 : row
         preview.path = path
         preview.name = name
         preview.level = level
@@ -173,7 +175,7 @@ ApplicationWindow {
                 onCompareRequested: compareLevels.openWithDefaults()
                 onSweepRequested: sweepDialog.openFresh()
                 onNotice: (message) => notices.show(message)
-                onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
+                onPreviewRequested: (path, name, level, tokens, w, h, row) => window.showPreview(path, name, level, tokens, w, h, row)
             }
         }
     }
@@ -194,7 +196,12 @@ ApplicationWindow {
         onFilesDropped: (urls) => App.attachments.addUrls(urls)
     }
 
-    ModelViewPopup { id: preview; objectName: "modelViewPopup" }
+    ModelViewPopup {
+        id: preview
+        objectName: "modelViewPopup"
+        // The crop joins the composer's images at the lowest compiled level that keeps it whole.
+        onRegionChosen: (row, x, y, w, h) => App.attachments.addRegion(row, x, y, w, h, App.engine.model.detailLevels)
+    }
     SettingsDialog { id: settingsDialog; objectName: "settingsDialog"; settings: App.settings; imageCache: App.imageCache; language: App.language }
 
     ExportDialog { id: exportDialog; library: App.library }

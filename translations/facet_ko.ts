@@ -36,8 +36,21 @@
         <translation>%1 제거</translation>
     </message>
     <message>
-        <source>What the model sees of %1</source>
-        <translation>모델이 보는 %1</translation>
+        <source>Region of %1</source>
+        <translation>%1의 영역</translation>
+    </message>
+    <message>
+        <source>Image: region of %1, x %2, y %3, %4×%5 pixels</source>
+        <translation>이미지: %1의 영역, x %2, y %3, %4×%5 픽셀</translation>
+    </message>
+    <message>
+        <source>x %1, y %2, %3×%4</source>
+        <extracomment>Where a region crop lies in its source image, in pixels: x, y, width × height.</extracomment>
+        <translation>x %1, y %2, %3×%4</translation>
+    </message>
+    <message>
+        <source>What the model sees of %1 (choose a region to ask about)</source>
+        <translation>%1에서 모델이 보는 이미지 (질문할 영역 선택)</translation>
     </message>
 </context>
 <context>
@@ -811,6 +824,22 @@
     <message>
         <source>The image could not be prepared</source>
         <translation>이미지를 준비할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Resized image with the soft-token grid; arrows choose a region, Shift+arrows resize it, Enter asks about it</source>
+        <translation>소프트 토큰 격자를 얹은 크기 조정 이미지. 화살표로 영역을 고르고 Shift+화살표로 크기를 바꾸며 Enter로 그 영역에 대해 질문합니다</translation>
+    </message>
+    <message>
+        <source>Region x %1, y %2, %3×%4 pixels</source>
+        <translation>영역 x %1, y %2, %3×%4 픽셀</translation>
+    </message>
+    <message>
+        <source>Drag a rectangle on the image (or use the arrow keys) to ask about a region of it.</source>
+        <translation>이미지 위에 사각형을 끌어서(또는 화살표 키로) 그 영역에 대해 질문하세요.</translation>
+    </message>
+    <message>
+        <source>Ask about this region</source>
+        <translation>이 영역에 대해 질문</translation>
     </message>
 </context>
 <context>
@@ -1935,6 +1964,10 @@
     <message>
         <source>Send the edited message as a new version</source>
         <translation>편집한 메시지를 새 버전으로 보내기</translation>
+    </message>
+    <message>
+        <source>Region of %1 · x %2, y %3, %4×%5</source>
+        <translation>%1의 영역 · x %2, y %3, %4×%5</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,11 @@ Pane {
     property int tokens: 0
     property bool overridden: false
     property var modelLevels: []
+    // A crop of another attached image ("Ask about this region"): which image, and where.
+    property bool isRegion: false
+    property string regionSource
+    property rect region: Qt.rect(0, 0, 0, 0)
+    readonly property string shownName: isRegion ? qsTr("Region of %1").arg(regionSource) : name
     signal removeRequested()
     signal levelPicked(int level)
     signal levelReset()
@@ -26,7 +31,10 @@ Pane {
         radius: Theme.radius
     }
     Accessible.role: Accessible.Grouping
-    Accessible.name: qsTr("Image %1").arg(name)
+    Accessible.name: isRegion ? qsTr("Image: region of %1, x %2, y %3, %4×%5 pixels")
+                                .arg(regionSource).arg(region.x).arg(region.y)
+                                .arg(region.width).arg(region.height)
+                              : qsTr("Image %1").arg(name)
 
     RowLayout {
         anchors.fill: parent
@@ -42,7 +50,9 @@ Pane {
             asynchronous: true
             fillMode: Image.PreserveAspectCrop
             Accessible.role: Accessible.Graphic
-            Accessible.name: qsTr("Thumbnail of %1").arg(chip.name)
+            Accessible.name: qsTr("Thumbnail of %1").arg(chip.shownName)
+            // A click opens "what the model sees", where a region of it can be chosen.
+            TapHandler { onTapped: chip.previewRequested() }
             BusyIndicator {
                 anchors.centerIn: parent
                 running: thumb.status === Image.Loading
@@ -54,10 +64,20 @@ Pane {
         ColumnLayout {
             spacing: 0
             Label {
-                text: chip.name
+                objectName: "nameLabel"
+                text: chip.shownName
                 elide: Text.ElideMiddle
                 Layout.maximumWidth: 150
                 color: Theme.text
+            }
+            Label {
+                objectName: "regionLabel"
+                visible: chip.isRegion
+                //: Where a region crop lies in its source image, in pixels: x, y, width × height.
+                text: qsTr("x %1, y %2, %3×%4").arg(chip.region.x).arg(chip.region.y)
+                      .arg(chip.region.width).arg(chip.region.height)
+                color: Theme.mutedText
+                font.pointSize: Theme.captionFontSize
             }
             Label {
                 objectName: "tokenLabel"
@@ -112,7 +132,7 @@ Pane {
             IconButton {
                 objectName: "previewButton"
                 iconName: "grid-3x3"
-                label: qsTr("What the model sees of %1").arg(chip.name)
+                label: qsTr("What the model sees of %1 (choose a region to ask about)").arg(chip.shownName)
                 onClicked: chip.previewRequested()
             }
         }

@@ -8,7 +8,8 @@ ColumnLayout {
     id: strip
     required property AttachmentModel attachments
     required property var modelLevels
-    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
+    // `row`: the chip's row, so "what the model sees" can attach a region of it.
+    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight, int row)
     visible: attachments.count > 0
     spacing: Theme.smallSpacing
 
@@ -48,11 +49,14 @@ ColumnLayout {
             required level
             required tokens
             required overridden
+            required isRegion
+            required regionSource
+            required region
             modelLevels: strip.modelLevels
             onRemoveRequested: strip.attachments.remove(index)
             onLevelPicked: (value) => strip.attachments.setImageLevel(index, value)
             onLevelReset: strip.attachments.clearImageLevel(index)
-            onPreviewRequested: strip.previewRequested(path, name, level, tokens, imageWidth, imageHeight)
+            onPreviewRequested: strip.previewRequested(path, shownName, level, tokens, imageWidth, imageHeight, index)
         }
     }
     Label {

@@ -3,6 +3,7 @@
 #include "Attachments/imageurls.h"
 #include "core/support/imagefacts.h"
 #include "core/support/pastedimage.h"
+#include "core/support/regioncrop.h"
 
 #include <QClipboard>
 #include <QFileInfo>
@@ -53,16 +54,29 @@ QVariant AttachmentModel::data(const QModelIndex& index, int role) const {
         return tokensAt(index.row(), levelAt(index.row()));
     case ThumbnailRole:
         return thumbnailUrl(item.path);
+    case IsRegionRole:
+        return item.isRegion();
+    case RegionRole:
+        return item.region;
+    case RegionSourceRole:
+        return item.regionSourceName;
     default:
         return {};
     }
 }
 
 QHash<int, QByteArray> AttachmentModel::roleNames() const {
-    return {{PathRole, "path"},        {NameRole, "name"},
-            {WidthRole, "imageWidth"}, {HeightRole, "imageHeight"},
-            {LevelRole, "level"},      {OverriddenRole, "overridden"},
-            {TokensRole, "tokens"},    {ThumbnailRole, "thumbnail"}};
+    return {{PathRole, "path"},
+            {NameRole, "name"},
+            {WidthRole, "imageWidth"},
+            {HeightRole, "imageHeight"},
+            {LevelRole, "level"},
+            {OverriddenRole, "overridden"},
+            {TokensRole, "tokens"},
+            {ThumbnailRole, "thumbnail"},
+            {IsRegionRole, "isRegion"},
+            {RegionRole, "region"},
+            {RegionSourceRole, "regionSource"}};
 }
 
 void AttachmentModel::setMessageLevel(int level) {
@@ -142,6 +156,36 @@ bool AttachmentModel::clipboardHasImages() const {
         return true;
     const QList<QUrl> urls = mime->urls();
     return std::any_of(urls.begin(), urls.end(), [](const QUrl& u) { return u.isLocalFile(); });
+}
+
+QString AttachmentModel::addRegion(int row, int x, int y, int width, int height,
+                                   const QList<int>& levels) {
+    if (row < 0 || row >= items_.size())
+        return {};
+    const Item& source = items_.at(row);
+    const QRect rect(x, y, width, height);
+    Item crop;
+    try {
+        crop.path = app::saveRegionCrop(source.path, rect);
+    } catch (const std::exception& e) {
+        const QString problem = QString::fromStdString(e.what());
+        emit rejected(problem);
+        return problem;
+    }
+    crop.name = QFileInfo(crop.path).fileName();
+    crop.width = width;
+    crop.height = height;
+    crop.levelOverride = app::defaultRegionLevel(width, height, levels);
+    // A region of a region is a region of the first image, in its pixels.
+    crop.regionSource = source.isRegion() ? source.regionSource : source.path;
+    crop.regionSourceName = source.isRegion() ? source.regionSourceName : source.name;
+    crop.region = source.isRegion() ? rect.translated(source.region.topLeft()) : rect;
+    beginInsertRows({}, row + 1, row + 1);
+    items_.insert(row + 1, crop);
+    endInsertRows();
+    emit countChanged();
+    emit totalTokensChanged();
+    return {};
 }
 
 void AttachmentModel::remove(int row) {

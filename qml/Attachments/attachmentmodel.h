@@ -4,6 +4,7 @@
 #include "core/types/replytypes.h"
 
 #include <QAbstractListModel>
+#include <QRect>
 #include <QStringList>
 #include <QUrl>
 #include <QtQml/qqmlregistration.h>
@@ -26,6 +27,9 @@ public:
         OverriddenRole,
         TokensRole,
         ThumbnailRole,
+        IsRegionRole,     // a crop of another attached image ("Ask about this region")
+        RegionRole,       // QRect in the source's pixels after EXIF orientation
+        RegionSourceRole, // the source's file name
     };
     Q_ENUM(Role)
 
@@ -35,6 +39,11 @@ public:
         int width = 0;
         int height = 0;
         int levelOverride = 0; // 0: the message's level
+        // For a region crop: the image it was cut from and where (`path` is the crop's PNG).
+        QString regionSource = {};
+        QString regionSourceName = {};
+        QRect region = {};
+        bool isRegion() const { return !regionSource.isEmpty(); }
     };
 
     explicit AttachmentModel(QObject* parent = nullptr);
@@ -57,6 +66,12 @@ public:
     // Ctrl+V: file URLs from the clipboard, or image data saved to a cache file first.
     Q_INVOKABLE QStringList pasteFromClipboard();
     Q_INVOKABLE bool clipboardHasImages() const;
+    // "Ask about this region": cuts x, y, width x height (pixels of row's image after its EXIF
+    // orientation) out of row's image and attaches it after that row as an image of its own, at
+    // the lowest of `levels` that does not scale it down. The whole image stays as it is. Returns
+    // "" or the problem (also signalled as `rejected`).
+    Q_INVOKABLE QString addRegion(int row, int x, int y, int width, int height,
+                                  const QList<int>& levels);
     Q_INVOKABLE void remove(int row);
     Q_INVOKABLE void setImageLevel(int row, int level);
     Q_INVOKABLE void clearImageLevel(int row);

@@ -30,7 +30,8 @@ Pane {
     readonly property bool canCompare: composer.engine.model.ready && !composer.chat.busy && !composer.chat.held
                                        && composer.attachments.count > 0
                                        && !composer.engine.serverSession.serverDefaultLevel
-    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight)
+    // `row`: the attachment's row (region choice in "what the model sees").
+    signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight, int row)
     padding: Theme.largeSpacing
     background: Rectangle { color: Theme.window; border.color: Theme.border }
 
@@ -91,7 +92,7 @@ Pane {
             Layout.fillWidth: true
             attachments: composer.attachments
             modelLevels: composer.engine.model.detailLevels
-            onPreviewRequested: (path, name, level, tokens, w, h) => composer.previewRequested(path, name, level, tokens, w, h)
+            onPreviewRequested: (path, name, level, tokens, w, h, row) => composer.previewRequested(path, name, level, tokens, w, h, row)
         }
         // Wraps on narrow windows: the thinking switch moves under the levels.
         Flow {

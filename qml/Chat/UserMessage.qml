@@ -64,6 +64,18 @@ Item {
                             font.pointSize: Theme.captionFontSize
                             color: Theme.mutedText
                         }
+                        Label { // a region crop: of which image, and where
+                            objectName: "regionCaption"
+                            visible: modelData.isRegion === true
+                            Layout.maximumWidth: 160
+                            elide: Text.ElideMiddle
+                            text: visible ? qsTr("Region of %1 · x %2, y %3, %4×%5")
+                                            .arg(modelData.regionSource).arg(modelData.region.x).arg(modelData.region.y)
+                                            .arg(modelData.region.width).arg(modelData.region.height)
+                                          : ""
+                            font.pointSize: Theme.captionFontSize
+                            color: Theme.mutedText
+                        }
                     }
                 }
             }

@@ -33,6 +33,10 @@ struct PendingImage {
     QString path;
     QString name;
     int level = 0;
+    // A region crop: the image it was cut from (copied into the conversation too) and where.
+    QString regionSource;
+    QString regionSourceName;
+    QRect region;
 };
 
 struct ImportedImages {
@@ -61,6 +65,13 @@ ImportedImages importImages(app::ConversationStore store, const QString& convers
             image.width = facts.width;
             image.height = facts.height;
             image.softTokens = app::softTokensFor(facts.width, facts.height, p.level);
+            if (!p.regionSource.isEmpty()) // the source is stored beside its crop
+                image.region = app::ImageRegion{store.importImage(conversationId, p.regionSource),
+                                                p.regionSourceName,
+                                                p.region.x(),
+                                                p.region.y(),
+                                                p.region.width(),
+                                                p.region.height()};
             out.images.append(image);
         }
     } catch (const std::exception& e) {
@@ -153,9 +164,11 @@ void ChatSession::appendUserMessage(const QString& text, std::function<void(int 
                                     std::function<void()> otherwise) {
     const QString conversationId = conversation_.conversation().id;
     QList<PendingImage> pending;
-    for (int row = 0; row < attachments_.rowCount(); ++row)
-        pending.append({attachments_.items().at(row).path, attachments_.items().at(row).name,
-                        attachments_.levelAt(row)});
+    for (int row = 0; row < attachments_.rowCount(); ++row) {
+        const AttachmentModel::Item& item = attachments_.items().at(row);
+        pending.append({item.path, item.name, attachments_.levelAt(row), item.regionSource,
+                        item.regionSourceName, item.region});
+    }
     const auto finish = [this, text, conversationId, pending, then = std::move(then),
                          otherwise = std::move(otherwise)](const ImportedImages& imported) {
         const SendCancel cancelled = sendCancel_;

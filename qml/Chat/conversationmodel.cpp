@@ -4,6 +4,7 @@
 #include "core/conversations/conversationbranches.h"
 #include "core/conversations/conversationcompare.h"
 
+#include <QRect>
 #include <QUrl>
 
 #include <utility>
@@ -32,13 +33,20 @@ QVariantList ConversationModel::imagesOf(const app::Message& m) const {
     QVariantList list;
     for (const auto& image : m.images) {
         const QString path = folder_ + QLatin1Char('/') + image.file;
-        list.append(QVariantMap{{"path", path},
-                                {"thumbnail", thumbnailUrl(path)},
-                                {"name", image.originalName},
-                                {"level", image.level},
-                                {"tokens", image.softTokens},
-                                {"width", image.width},
-                                {"height", image.height}});
+        list.append(
+            QVariantMap{{"path", path},
+                        {"thumbnail", thumbnailUrl(path)},
+                        {"name", image.originalName},
+                        {"level", image.level},
+                        {"tokens", image.softTokens},
+                        {"width", image.width},
+                        {"height", image.height},
+                        // a region crop: which image it was cut from, and where
+                        {"isRegion", image.region.has_value()},
+                        {"regionSource", image.region ? image.region->sourceName : QString()},
+                        {"region", image.region ? QRect(image.region->x, image.region->y,
+                                                        image.region->width, image.region->height)
+                                                : QRect()}});
     }
     return list;
 }

@@ -35,6 +35,23 @@ TestCase {
         compare(chip.Accessible.name, "Image photo.jpg")
     }
 
+    function test_regionChipSaysWhichImageAndWhere() {
+        const chip = createTemporaryObject(chipComponent, test, {
+            name: "region-0123.png", isRegion: true, regionSource: "photo.jpg",
+            region: Qt.rect(10, 20, 30, 40)})
+        waitForRendering(chip)
+        compare(findChild(chip, "nameLabel").text, "Region of photo.jpg")
+        const where = findChild(chip, "regionLabel")
+        verify(where.visible)
+        compare(where.text, "x 10, y 20, 30×40")
+        compare(chip.Accessible.name, "Image: region of photo.jpg, x 10, y 20, 30×40 pixels")
+        // A whole image says nothing of regions.
+        const whole = createTemporaryObject(chipComponent, test)
+        waitForRendering(whole)
+        verify(!findChild(whole, "regionLabel").visible)
+        compare(findChild(whole, "nameLabel").text, "photo.jpg")
+    }
+
     function test_removeAndPreviewButtonsEmit() {
         const chip = createTemporaryObject(chipComponent, test)
         waitForRendering(chip)

@@ -32,18 +32,52 @@ QString optString(const QJsonObject& o, const char* key) {
     return o.value(QLatin1String(key)).toString();
 }
 
+// A file named in the conversation must stay inside its folder.
+QString insideFile(const QJsonObject& o, const char* key, const char* where) {
+    const QString file = needString(o, key, where);
+    if (file.contains(QLatin1String("..")) || file.startsWith(QLatin1Char('/')))
+        throw std::runtime_error(std::string(where) + ": file \"" + file.toStdString() +
+                                 "\" points outside the conversation folder");
+    return file;
+}
+
 QJsonObject toJson(const StoredImage& image) {
-    return {{"file", image.file},     {"original_name", image.originalName},
-            {"level", image.level},   {"width", image.width},
-            {"height", image.height}, {"soft_tokens", image.softTokens}};
+    QJsonObject o{{"file", image.file},     {"original_name", image.originalName},
+                  {"level", image.level},   {"width", image.width},
+                  {"height", image.height}, {"soft_tokens", image.softTokens}};
+    if (image.region) {
+        const ImageRegion& r = *image.region;
+        o.insert("region", QJsonObject{{"source_file", r.sourceFile},
+                                       {"source_name", r.sourceName},
+                                       {"x", r.x},
+                                       {"y", r.y},
+                                       {"width", r.width},
+                                       {"height", r.height}});
+    }
+    return o;
+}
+
+// "region" is absent in conversations from before region crops: those images are whole ones.
+std::optional<ImageRegion> regionFromJson(const QJsonObject& image) {
+    if (!image.contains(QLatin1String("region")))
+        return std::nullopt;
+    const QJsonObject o = need(image, "region", QJsonValue::Object, "image").toObject();
+    ImageRegion r;
+    r.sourceFile = insideFile(o, "source_file", "image region");
+    r.sourceName = optString(o, "source_name");
+    r.x = need(o, "x", QJsonValue::Double, "image region").toInt();
+    r.y = need(o, "y", QJsonValue::Double, "image region").toInt();
+    r.width = need(o, "width", QJsonValue::Double, "image region").toInt();
+    r.height = need(o, "height", QJsonValue::Double, "image region").toInt();
+    if (r.x < 0 || r.y < 0 || r.width <= 0 || r.height <= 0)
+        throw std::runtime_error("image region: the rectangle is empty or negative");
+    return r;
 }
 
 StoredImage imageFromJson(const QJsonObject& o) {
     StoredImage image;
-    image.file = needString(o, "file", "image");
-    if (image.file.contains(QLatin1String("..")) || image.file.startsWith(QLatin1Char('/')))
-        throw std::runtime_error("image: file \"" + image.file.toStdString() +
-                                 "\" points outside the conversation folder");
+    image.file = insideFile(o, "file", "image");
+    image.region = regionFromJson(o);
     image.originalName = optString(o, "original_name");
     image.level = need(o, "level", QJsonValue::Double, "image").toInt();
     image.width = o.value(QLatin1String("width")).toInt();

@@ -16,6 +16,15 @@
 
 namespace facet::app {
 
+// Where a region crop was cut from ("Ask about this region", issue #58): the source image's
+// file (relative to the conversation folder, kept beside the crop even when the message does not
+// carry the whole image) and the rectangle in its pixels after EXIF orientation.
+struct ImageRegion {
+    QString sourceFile;
+    QString sourceName; // the source's own file name, as the user attached it
+    int x = 0, y = 0, width = 0, height = 0;
+};
+
 // An image attached to a user message. `file` is relative to the conversation folder.
 struct StoredImage {
     QString file;
@@ -24,6 +33,7 @@ struct StoredImage {
     int width = 0; // after EXIF orientation
     int height = 0;
     int softTokens = 0;
+    std::optional<ImageRegion> region = std::nullopt; // set when it is a crop of another one
 };
 
 struct Message {

@@ -89,6 +89,14 @@ QJsonArray withImagePaths(QJsonArray messages, const QString& imageFolder) {
             QJsonObject image = images[j].toObject();
             image.insert(
                 "path", imageReference(imageFolder, image.value(QLatin1String("file")).toString()));
+            if (image.contains(QLatin1String("region"))) { // the crop's source, linked as well
+                QJsonObject region = image.value(QLatin1String("region")).toObject();
+                region.insert(
+                    "source_path",
+                    imageReference(imageFolder,
+                                   region.value(QLatin1String("source_file")).toString()));
+                image.insert("region", region);
+            }
             images[j] = image;
         }
         if (!images.isEmpty())
@@ -96,6 +104,14 @@ QJsonArray withImagePaths(QJsonArray messages, const QString& imageFolder) {
         messages[i] = m;
     }
     return messages;
+}
+
+// Under a region crop: which image it was cut from (linked) and where, so the export shows both.
+QString regionLine(const ImageRegion& r, const QString& imageFolder) {
+    return QStringLiteral("*Region x %1, y %2, %3×%4 pixels of* [%5](%6)\n\n")
+        .arg(QString::number(r.x), QString::number(r.y), QString::number(r.width),
+             QString::number(r.height), markdownAltText(r.sourceName),
+             markdownLinkTarget(imageReference(imageFolder, r.sourceFile)));
 }
 
 QString replyBody(const Message& m) {
@@ -128,12 +144,15 @@ QString toMarkdown(const Conversation& c, const QString& imageFolder) {
         const Message& m = c.messages[row];
         if (m.role == Message::Role::User) {
             md += QStringLiteral("## User%1\n\n").arg(versionNote(c, row));
-            for (const auto& image : m.images)
+            for (const auto& image : m.images) {
                 // One arg() call: a chained one would replace a "%3" inside the link.
                 md += QStringLiteral("![%1](%2) — detail level %3, %4 image tokens\n\n")
                           .arg(markdownAltText(image.originalName),
                                markdownLinkTarget(imageReference(imageFolder, image.file)),
                                QString::number(image.level), QString::number(image.softTokens));
+                if (image.region)
+                    md += regionLine(*image.region, imageFolder);
+            }
             md += m.text + QStringLiteral("\n\n");
         } else {
             const QString level =

@@ -29,8 +29,11 @@ QSet<QString> referencedImages(const Conversation& c, ExportFormat format) {
     QSet<QString> files;
     const auto add = [&](const QList<Message>& messages) {
         for (const Message& m : messages)
-            for (const StoredImage& image : m.images)
+            for (const StoredImage& image : m.images) {
                 files.insert(image.file);
+                if (image.region) // a crop's source goes with it
+                    files.insert(image.region->sourceFile);
+            }
     };
     add(c.messages);
     if (format == ExportFormat::Json)
