@@ -1966,8 +1966,13 @@
         <translation>편집한 메시지를 새 버전으로 보내기</translation>
     </message>
     <message>
-        <source>Region of %1 · x %2, y %3, %4×%5</source>
-        <translation>%1의 영역 · x %2, y %3, %4×%5</translation>
+        <source>Region of %1</source>
+        <translation>%1의 영역</translation>
+    </message>
+    <message>
+        <source>x %1, y %2, %3×%4</source>
+        <extracomment>Where a region crop lies in its source image, in pixels: x, y, width × height.</extracomment>
+        <translation>x %1, y %2, %3×%4</translation>
     </message>
 </context>
 <context>

@@ -67,25 +67,28 @@ Pane {
                 objectName: "nameLabel"
                 text: chip.shownName
                 elide: Text.ElideMiddle
-                Layout.maximumWidth: 150
+                Layout.maximumWidth: chip.isRegion ? 220 : 150
                 color: Theme.text
             }
-            Label {
-                objectName: "regionLabel"
-                visible: chip.isRegion
-                //: Where a region crop lies in its source image, in pixels: x, y, width × height.
-                text: qsTr("x %1, y %2, %3×%4").arg(chip.region.x).arg(chip.region.y)
-                      .arg(chip.region.width).arg(chip.region.height)
-                color: Theme.mutedText
-                font.pointSize: Theme.captionFontSize
-            }
-            Label {
-                objectName: "tokenLabel"
-                text: qsTr("%L1 tokens").arg(chip.tokens)
-                color: Theme.mutedText
-                font.pointSize: Theme.smallFontSize
-                Accessible.name: qsTr("Token cost of %1").arg(chip.name)
-                Accessible.description: text
+            RowLayout { // tokens and, for a region, where it lies: one line, so the chip keeps its height
+                spacing: Theme.mediumSpacing
+                Label {
+                    objectName: "tokenLabel"
+                    text: qsTr("%L1 tokens").arg(chip.tokens)
+                    color: Theme.mutedText
+                    font.pointSize: Theme.smallFontSize
+                    Accessible.name: qsTr("Token cost of %1").arg(chip.name)
+                    Accessible.description: text
+                }
+                Label {
+                    objectName: "regionLabel"
+                    visible: chip.isRegion
+                    //: Where a region crop lies in its source image, in pixels: x, y, width × height.
+                    text: qsTr("x %1, y %2, %3×%4").arg(chip.region.x).arg(chip.region.y)
+                          .arg(chip.region.width).arg(chip.region.height)
+                    color: Theme.mutedText
+                    font.pointSize: Theme.captionFontSize
+                }
             }
             Button {
                 id: levelButton

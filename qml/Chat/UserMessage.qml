@@ -64,13 +64,19 @@ Item {
                             font.pointSize: Theme.captionFontSize
                             color: Theme.mutedText
                         }
-                        Label { // a region crop: of which image, and where
+                        Label { // a region crop: of which image ...
                             objectName: "regionCaption"
                             visible: modelData.isRegion === true
                             Layout.maximumWidth: 160
                             elide: Text.ElideMiddle
-                            text: visible ? qsTr("Region of %1 · x %2, y %3, %4×%5")
-                                            .arg(modelData.regionSource).arg(modelData.region.x).arg(modelData.region.y)
+                            text: visible ? qsTr("Region of %1").arg(modelData.regionSource) : ""
+                            font.pointSize: Theme.captionFontSize
+                            color: Theme.mutedText
+                        }
+                        Label { // ... and where, on a line of its own so eliding never cuts it
+                            visible: modelData.isRegion === true
+                            //: Where a region crop lies in its source image, in pixels: x, y, width × height.
+                            text: visible ? qsTr("x %1, y %2, %3×%4").arg(modelData.region.x).arg(modelData.region.y)
                                             .arg(modelData.region.width).arg(modelData.region.height)
                                           : ""
                             font.pointSize: Theme.captionFontSize

@@ -30,12 +30,13 @@ def step_attach(w):
     attach(w, w.images["small"], "attach")
     # The chip's "what the model sees" popup is a dialog too.
     name = os.path.basename(w.images["small"])
-    w.x.click_control(w.a11y.find("What the model sees of " + name))
-    w.a11y.find("Resized image with the soft-token grid")
+    # Its names go on to say a region can be chosen there (steps_region.py).
+    w.x.click_control(w.a11y.find("What the model sees of " + name, prefix=True))
+    seen = w.a11y.find("Resized image with the soft-token grid", prefix=True)
     w.app.check_alive("opening what the model sees")
     w.shot("attach-model-view")
     w.x.key("Escape")
-    w.a11y.wait_gone("Resized image with the soft-token grid")
+    w.a11y.wait_gone(seen.name)
     w.app.check_alive("closing what the model sees")
 
 

@@ -23,6 +23,7 @@ import images  # noqa: E402
 import steps_chat  # noqa: E402
 import steps_cli  # noqa: E402
 import steps_dialogs  # noqa: E402
+import steps_region  # noqa: E402
 import steps_server  # noqa: E402
 import steps_tryit  # noqa: E402
 from facetapp import AppDied, FacetApp  # noqa: E402
@@ -32,6 +33,7 @@ from xsession import XSession  # noqa: E402
 # (name, function, needs the window)
 STEPS = [
     ("attach", steps_dialogs.step_attach, True),
+    ("region", steps_region.step_region, True),
     ("model folder", steps_dialogs.step_model_folder, True),
     ("model folder chosen", steps_dialogs.step_model_folder_choose, True),
     ("settings", steps_dialogs.step_settings, True),
