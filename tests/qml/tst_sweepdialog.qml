@@ -1,0 +1,66 @@
+import QtQuick
+import QtTest
+import Facet.Ui
+
+// The Sweep… dialog driven as a user does (issue #58): the levels ticked with the mouse, the
+// question typed with the keys, Start clicked; the table fills in on the scripted engine (a row
+// per image and question, a cell per level), the summary and recommendation appear, and the
+// report can be opened. Without a question Start is off and the problem is said.
+TestCase {
+    id: test
+    name: "SweepDialog"
+    when: windowShown
+    visible: true
+    width: 1000
+    height: 800
+
+    Component {
+        id: dialogComponent
+        SweepDialog { sweep: App.sweep }
+    }
+
+    function test_keysAndMouseRunASweep() {
+        const dialog = createTemporaryObject(dialogComponent, test)
+        dialog.openFresh()
+        tryCompare(dialog, "opened", true)
+        dialog.inputs = [Qt.resolvedUrl("data/gradient.png")]
+        const questions = findChild(dialog.contentItem, "sweepQuestions")
+        const start = findChild(dialog.contentItem, "sweepStartButton")
+        questions.text = ""
+        // No question: Start is off and the dialog says why.
+        tryCompare(start, "enabled", false)
+        const problem = findChild(dialog.contentItem, "sweepProblem")
+        verify(problem.visible && problem.text.length > 0, problem.text)
+
+        // The question typed into the box with the keyboard.
+        mouseClick(questions)
+        tryCompare(questions, "activeFocus", true)
+        for (const c of "What colour?")
+            keyClick(c)
+        compare(questions.text, "What colour?")
+
+        // Two levels: untick every offered level but the first two, with the mouse.
+        const offered = dialog.offered
+        verify(offered.length >= 2, "levels offered: " + offered)
+        for (let i = 2; i < offered.length; ++i) {
+            const box = findChild(dialog.contentItem, "sweepLevel" + offered[i])
+            verify(box.checked)
+            mouseClick(box)
+            verify(!box.checked)
+        }
+        compare(dialog.levels, [offered[0], offered[1]])
+
+        tryCompare(start, "enabled", true)
+        mouseClick(start)
+        tryCompare(App.sweep, "busy", true, 2000)
+        tryCompare(App.sweep, "busy", false, 20000)
+        compare(App.sweep.done, 2)
+        compare(App.sweep.total, 2)
+        const table = findChild(dialog.contentItem, "sweepTable")
+        tryCompare(table, "count", 1) // one image, one question
+        compare(App.sweep.summary.length, 2)
+        verify(findChild(dialog.contentItem, "sweepRecommendation").text.length > 0)
+        tryCompare(findChild(dialog.contentItem, "sweepOpenReportButton"), "enabled", true)
+        dialog.close()
+    }
+}
