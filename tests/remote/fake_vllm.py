@@ -47,7 +47,8 @@ Modes (the scenario's name before "~"):
   batch            current vLLM whose every reply takes BATCH_HOLD_S before its first token,
                    as a reply waits for the batch it was scheduled into, so requests sent at
                    once are seen overlapping. Every scenario counts its chat requests in
-                   flight: GET /_concurrency/<scenario> returns {"peak": most at once,
+                   flight, from their arrival to their reply's first byte (in "batch" the
+                   hold): GET /_concurrency/<scenario> returns {"peak": most at once,
                    "requests": how many came} (sweep --parallel's test)
 Every mode refuses a prompt longer than max_model_len - max_tokens with HTTP 400 naming both
 numbers, param "input_tokens" (vLLM's VLLMValidationError wording).
@@ -383,7 +384,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
-        with LOCK:  # counted from here to the reply's end: what "in flight" means for a client
+        with LOCK:
             IN_FLIGHT[scenario] = IN_FLIGHT.get(scenario, 0) + 1
             seen = CONCURRENCY.setdefault(scenario, {"peak": 0, "requests": 0})
             seen["requests"] += 1
@@ -391,10 +392,13 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if mode == "batch":
                 time.sleep(BATCH_HOLD_S)
-            self.stream(scenario, body)
         finally:
+            # Out of flight before the first byte of the reply: a client that sends its next
+            # request once a reply ended can never be counted twice (counting to the handler's
+            # return would, when the next request comes before this thread's last line runs).
             with LOCK:
                 IN_FLIGHT[scenario] -= 1
+        self.stream(scenario, body)
 
     # --- the streamed replies -------------------------------------------------------------
     def write(self, data):
