@@ -23,6 +23,11 @@ is saved once both answers have ended, and the answer at the example's own level
 --tryit takes tryit-light.png and tryit-dark.png (1280x800, into docs/screenshots): the
 banner's Try it menu opened with the keyboard, every example of samples.json listed.
 
+--views takes every view of the window (issue #57) in both themes at 1280x800 and 1920x1080,
+into docs/screenshots as view-NAME-THEME-WIDTH.png: the empty chat with the example cards, the
+model picker's menu, the model details, Settings, About, a chat with a demo-model reply under
+the sidebar's date header, and the sidebar collapsed (Ctrl+B). Real clicks and keys.
+
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
 but a reply differs, 1 on failure. Look at the PNGs before committing them."""
 
@@ -215,7 +220,7 @@ def take_compare(session, x, args, sample, name, size, theme):
         tab_to(x, a11y, lambda n: n == TRY_IT, "the Try it button")
         x.key("Return")
         entry = "Try “%s”" % sample["question"]
-        a11y.find(entry, prefix=True, timeout=10)
+        a11y.find(entry, role="menu item", prefix=True, timeout=10)
         for _ in range(10):
             if (a11y.focused() or "").startswith(entry):
                 break
@@ -263,11 +268,69 @@ def take_tryit(session, x, args, samples, name, size, theme):
         tab_to(x, a11y, lambda n: n == TRY_IT, "the Try it button")
         x.key("Return")
         for sample in samples:
-            a11y.find("Try “%s”" % sample["question"], prefix=True, timeout=10)
+            a11y.find("Try “%s”" % sample["question"], role="menu item", prefix=True,
+                      timeout=10)
         path = os.path.join(args.out, name)
         window_grab(x, a11y, size).save(path)
         print("%s (%s, %dx%d): the Try it menu, %d examples"
               % (path, theme, *size, len(samples)))
+        return True
+    finally:
+        app.stop()
+
+
+VIEW_SIZES = [(1280, 800), (1920, 1080)]
+
+
+def take_views(session, x, args, samples, name, size, theme):
+    """Every view of the window at `size` in `theme` (one start of the app): each opened with
+    the mouse or the keyboard, saved, closed with Esc."""
+    app, env, a11y = start_app(session, x, args, name, size, theme)
+    tag = "%s-%d" % (theme, size[0])
+
+    def save(view):
+        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        time.sleep(0.3)
+        path = os.path.join(args.out, "view-%s-%s.png" % (view, tag))
+        window_grab(x, a11y, size).save(path)
+        print(path)
+
+    try:
+        a11y.find("Try “%s”" % samples[0]["question"], prefix=True, role="push button")
+        save("empty")
+        x.click_control(a11y.find("Model status", role="push button"))
+        a11y.find("Load the built-in demo model", role="menu item")
+        save("model-menu")
+        x.key("Escape")
+        x.click_control(a11y.find("Model details", role="push button"))
+        a11y.find("Model details", role="dialog")
+        save("model-details")
+        x.key("Escape")
+        a11y.wait_gone("Copy the model details")
+        x.click_control(a11y.find("Sampling, system prompt and language"))
+        a11y.find("Settings", role="dialog")
+        save("settings")
+        x.key("Escape")
+        a11y.wait_gone("Max new tokens")
+        x.click_control(a11y.find("Help menu"))
+        x.click_control(a11y.find("About Facet", role="menu item"))
+        a11y.find("About Facet", role="dialog")
+        save("about")
+        x.key("Escape")
+        a11y.wait_gone("Licences")
+        # A chat: the second example (shapes.png, "What shape is yellow?") from its card.
+        after = app.log_size()
+        x.click_control(a11y.find("Try “%s”" % samples[1]["question"], prefix=True,
+                                  role="push button"))
+        a11y.wait_text(samples[1]["question"])
+        x.key("Return")
+        app.wait_log(ENDED, 300, "the reply", after=after)
+        a11y.find("Send message", role="push button", timeout=10)
+        save("chat")
+        x.key("ctrl+b")
+        a11y.wait_gone("Conversations")
+        save("sidebar-collapsed")
+        x.key("ctrl+b")
         return True
     finally:
         app.stop()
@@ -287,9 +350,13 @@ def main():
     parser.add_argument("--tryit", action="store_true",
                         help="take docs/screenshots/tryit-light.png and tryit-dark.png instead: "
                         "the Try it menu open")
+    parser.add_argument("--views", action="store_true",
+                        help="take docs/screenshots/view-*.png instead: every view in both "
+                        "themes at 1280x800 and 1920x1080")
     args = parser.parse_args()
     args.out = args.out or os.path.join(
-        SOURCE, "docs" if args.compare or args.tryit else "packaging", "screenshots")
+        SOURCE, "docs" if args.compare or args.tryit or args.views else "packaging",
+        "screenshots")
     args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
     if not os.access(args.app, os.X_OK):
         sys.exit("%s: no built facet (this script builds nothing: cmake --build build/dev)"
@@ -307,6 +374,9 @@ def main():
     elif args.tryit:
         sample = samples
         shots = [(n, *COMPARE_SIZE) for n in ("tryit-light.png", "tryit-dark.png")]
+    elif args.views:
+        sample = samples
+        shots = [("views-%s-%d" % (t, w), w, h) for w, h in VIEW_SIZES for t in ("light", "dark")]
     else:
         sample = samples[args.sample]
         shots = wanted_screenshots()
@@ -326,7 +396,8 @@ def main():
         right = True
         for name, w, h in shots:
             theme = "dark" if re.search(r"-dark\b", name) else "light"
-            shoot = take_compare if args.compare else take_tryit if args.tryit else take
+            shoot = (take_compare if args.compare else take_tryit if args.tryit
+                     else take_views if args.views else take)
             right = shoot(session, x, args, sample, name, (w, h), theme) and right
     finally:
         session.stop()

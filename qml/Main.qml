@@ -9,12 +9,30 @@ import Facet.Ui
 ApplicationWindow {
     id: window
     objectName: "mainWindow"
-    width: 1180
-    height: 800
-    // Below this the sidebar and the composer's controls no longer fit side by side.
+    // Where the user left it, or on the first start a size that fits the screen with the window
+    // manager's title bar (Settings/windowplacement.h); saved again as it closes.
+    x: App.windowSettings.initialGeometry.x
+    y: App.windowSettings.initialGeometry.y
+    width: App.windowSettings.initialGeometry.width
+    height: App.windowSettings.initialGeometry.height
+    // Below this the sidebar and the composer's controls no longer fit side by side
+    // (kMinimumWindowSize in Settings/windowplacement.h).
     minimumWidth: 720
     minimumHeight: 520
     visible: true
+    Component.onCompleted: if (App.windowSettings.initiallyMaximized) showMaximized()
+    onClosing: {
+        App.windowSettings.saveGeometry(Qt.rect(x, y, width, height), visibility === Window.Maximized)
+        window.keepSidebarWidth()
+    }
+    // The sidebar's width as the user left it (not while it is hidden: it has none then).
+    function keepSidebarWidth() {
+        if (sidebar.visible)
+            App.windowSettings.sidebarWidth = sidebar.width
+    }
+    function toggleSidebar() {
+        App.windowSettings.sidebarCollapsed = !App.windowSettings.sidebarCollapsed
+    }
     title: App.library.title.length > 0 ? qsTr("%1 — Facet").arg(App.library.title) : "Facet"
     color: Theme.window
 
@@ -32,6 +50,9 @@ ApplicationWindow {
         onSampleChosen: (row) => window.trySample(row)
         replying: App.chat.busy
         onStopReplyRequested: App.chat.stop()
+        sidebarCollapsed: App.windowSettings.sidebarCollapsed
+        recentFolders: App.recentModels.folders
+        onSidebarToggled: window.toggleSidebar()
     }
 
     // "Try it" (the demo banner): an example never replaces a draft silently. The message box
@@ -79,6 +100,11 @@ ApplicationWindow {
     Shortcut {
         sequences: [StandardKey.Open]
         onActivated: composer.attachImages()
+    }
+    // Hides or shows the conversations (also the header's first button); remembered.
+    Shortcut {
+        sequence: "Ctrl+B"
+        onActivated: window.toggleSidebar()
     }
     Shortcut {
         sequence: "Ctrl+E"
@@ -133,12 +159,17 @@ ApplicationWindow {
 
     SplitView {
         anchors.fill: parent
+        // Kept as soon as the user lets go of the handle, not only when the window closes.
+        onResizingChanged: if (!resizing) window.keepSidebarWidth()
         Sidebar {
+            id: sidebar
+            objectName: "sidebar"
+            visible: !App.windowSettings.sidebarCollapsed
             library: App.library
             chats: App.chats
             writingId: App.chat.writingId
-            SplitView.preferredWidth: 240
-            SplitView.minimumWidth: 160
+            SplitView.preferredWidth: App.windowSettings.sidebarWidth
+            SplitView.minimumWidth: App.windowSettings.minimumSidebarWidth
         }
         ColumnLayout {
             SplitView.fillWidth: true
@@ -152,14 +183,15 @@ ApplicationWindow {
                 engineReady: App.engine.model.ready
                 compare: App.compare
                 onPreviewRequested: (path, name, level, tokens, w, h) => window.showPreview(path, name, level, tokens, w, h)
-                Label {
+                // A new chat: what Facet does, and the demo model's examples as cards.
+                EmptyState {
                     anchors.centerIn: parent
-                    visible: chatView.count === 0
-                    width: parent.width * 0.7
-                    horizontalAlignment: Text.AlignHCenter
-                    wrapMode: Text.Wrap
-                    color: Theme.mutedText
-                    text: qsTr("Drop, paste or attach images, choose a detail level, and ask.")
+                    width: parent.width
+                    visible: chatView.count === 0 && !App.compare.active
+                    samples: App.samples
+                    showExamples: App.engine.model.ready && App.engine.model.demo
+                                  && !App.engine.serverSession.connected
+                    onSampleChosen: (row) => window.trySample(row)
                 }
             }
             Composer {
@@ -202,7 +234,7 @@ ApplicationWindow {
         // The crop joins the composer's images at the lowest compiled level that keeps it whole.
         onRegionChosen: (row, x, y, w, h) => App.attachments.addRegion(row, x, y, w, h, App.engine.model.detailLevels)
     }
-    SettingsDialog { id: settingsDialog; objectName: "settingsDialog"; settings: App.settings; imageCache: App.imageCache; language: App.language }
+    SettingsDialog { id: settingsDialog; objectName: "settingsDialog"; settings: App.settings; imageCache: App.imageCache; language: App.language; theme: App.theme }
 
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }

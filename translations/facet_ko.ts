@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About Facet</source>
+        <translation>Facet 정보</translation>
+    </message>
+    <message>
+        <source>no model loaded</source>
+        <translation>불러온 모델 없음</translation>
+    </message>
+    <message>
+        <source>a vLLM server</source>
+        <translation>vLLM 서버</translation>
+    </message>
+    <message>
+        <source>built-in simulator</source>
+        <translation>내장 시뮬레이터</translation>
+    </message>
+    <message>
+        <source>RBLN runtime</source>
+        <translation>RBLN 런타임</translation>
+    </message>
+    <message>
+        <source>Ask Gemma 4 about images on a Rebellions NPU, and compare what each detail level sees.</source>
+        <translation>Rebellions NPU에서 Gemma 4에게 이미지에 대해 묻고, 상세 수준마다 모델이 보는 것을 비교합니다.</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>버전</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>런타임</translation>
+    </message>
+    <message>
+        <source>Licences</source>
+        <translation>라이선스</translation>
+    </message>
+</context>
+<context>
     <name>AttachmentChip</name>
     <message>
         <source>Image %1</source>
@@ -657,6 +696,35 @@
     </message>
 </context>
 <context>
+    <name>EmptyState</name>
+    <message>
+        <source>Ask about your images</source>
+        <extracomment>The empty chat&apos;s heading.</extracomment>
+        <translation>이미지에 대해 물어보세요</translation>
+    </message>
+    <message>
+        <source>Facet asks Gemma 4 on your NPU about pictures: drop, paste or attach images, choose how much detail the model sees, and ask.</source>
+        <translation>Facet은 NPU의 Gemma 4에게 그림에 대해 묻습니다: 이미지를 끌어다 놓거나 붙여넣거나 첨부하고, 모델이 볼 세부 정도를 고른 뒤 질문하세요.</translation>
+    </message>
+    <message>
+        <source>Try an example the demo model was trained for</source>
+        <extracomment>Above the example cards of the demo model.</extracomment>
+        <translation>데모 모델이 학습한 예제를 사용해 보세요</translation>
+    </message>
+    <message>
+        <source>Try “%1” (%2)</source>
+        <translation>“%1” 사용해 보기 (%2)</translation>
+    </message>
+    <message>
+        <source>Compare %1 and %2</source>
+        <translation>%1과 %2 비교</translation>
+    </message>
+    <message>
+        <source>Detail %1 %2</source>
+        <translation>상세 수준 %1 %2</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <source>Export as Markdown</source>
@@ -787,10 +855,6 @@
         <source>%1 — Facet</source>
         <translation>%1 — Facet</translation>
     </message>
-    <message>
-        <source>Drop, paste or attach images, choose a detail level, and ask.</source>
-        <translation>이미지를 끌어 놓거나 붙여 넣거나 첨부하고, 상세 수준을 고른 다음 질문하세요.</translation>
-    </message>
 </context>
 <context>
     <name>MarkdownBlocks</name>
@@ -805,6 +869,162 @@
     <message>
         <source>Copy code</source>
         <translation>코드 복사</translation>
+    </message>
+</context>
+<context>
+    <name>ModelDetailsPopup</name>
+    <message>
+        <source>Model details</source>
+        <translation>모델 세부 정보</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>모델</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>서버</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>왕복 시간</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>not answering: %1</source>
+        <translation>응답 없음: %1</translation>
+    </message>
+    <message>
+        <source>Detail levels</source>
+        <translation>상세 수준</translation>
+    </message>
+    <message>
+        <source>server default level</source>
+        <translation>서버 기본 상세 수준</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>폴더</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>런타임</translation>
+    </message>
+    <message>
+        <source>built-in simulator</source>
+        <translation>내장 시뮬레이터</translation>
+    </message>
+    <message>
+        <source>RBLN runtime</source>
+        <translation>RBLN 런타임</translation>
+    </message>
+    <message>
+        <source>Image buckets</source>
+        <translation>이미지 버킷</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>컨텍스트</translation>
+    </message>
+    <message>
+        <source>%L1 tokens</source>
+        <translation>%L1 토큰</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>복사</translation>
+    </message>
+    <message>
+        <source>Copy the model details</source>
+        <translation>모델 세부 정보 복사</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Choose a model</source>
+        <extracomment>The model picker when nothing is loaded.</extracomment>
+        <translation>모델 선택</translation>
+    </message>
+    <message>
+        <source>Demo model</source>
+        <translation>데모 모델</translation>
+    </message>
+    <message>
+        <source>Loading %1 %</source>
+        <extracomment>The model picker while a model loads: its progress in per cent.</extracomment>
+        <translation>불러오는 중 %1 %</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <source>No model</source>
+        <translation>모델 없음</translation>
+    </message>
+    <message>
+        <source>Server · %1 ms</source>
+        <translation>서버 · %1 ms</translation>
+    </message>
+    <message>
+        <source>Server not answering</source>
+        <translation>서버 응답 없음</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>준비됨</translation>
+    </message>
+    <message>
+        <source>Model status</source>
+        <translation>모델 상태</translation>
+    </message>
+    <message>
+        <source>Demo model (built in)</source>
+        <translation>데모 모델 (내장)</translation>
+    </message>
+    <message>
+        <source>Load the built-in demo model</source>
+        <translation>내장 데모 모델 불러오기</translation>
+    </message>
+    <message>
+        <source>Load the model folder %1</source>
+        <translation>모델 폴더 %1 불러오기</translation>
+    </message>
+    <message>
+        <source>Model folder…</source>
+        <translation>모델 폴더…</translation>
+    </message>
+    <message>
+        <source>Open a compiled model folder</source>
+        <translation>컴파일된 모델 폴더 열기</translation>
+    </message>
+    <message>
+        <source>Server in use: %1</source>
+        <translation>사용 중인 서버: %1</translation>
+    </message>
+    <message>
+        <source>Server…</source>
+        <translation>서버…</translation>
+    </message>
+    <message>
+        <source>Connect to a server</source>
+        <translation>서버에 연결</translation>
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation>자세히…</translation>
+    </message>
+    <message>
+        <source>Model details</source>
+        <translation>모델 세부 정보</translation>
     </message>
 </context>
 <context>
@@ -1168,10 +1388,6 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>Conversation settings</source>
-        <translation>대화 설정</translation>
-    </message>
-    <message>
         <source>System prompt</source>
         <translation>시스템 프롬프트</translation>
     </message>
@@ -1253,11 +1469,6 @@
         <translation>시스템 (%1)</translation>
     </message>
     <message>
-        <source>For every conversation</source>
-        <extracomment>Heading of the settings that apply to the whole app, not to this conversation.</extracomment>
-        <translation>모든 대화에 적용</translation>
-    </message>
-    <message>
         <source>Image cache (MB)</source>
         <extracomment>The memory kept for the vision encoder&apos;s output, shared by all conversations.</extracomment>
         <translation>이미지 캐시 (MB)</translation>
@@ -1278,6 +1489,43 @@
     <message>
         <source>Stop a reply that repeats the same words over and over</source>
         <translation>같은 말을 계속 반복하는 답변을 중지</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>설정</translation>
+    </message>
+    <message>
+        <source>This conversation</source>
+        <extracomment>Settings section: what applies to the open conversation only.</extracomment>
+        <translation>이 대화</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <extracomment>Settings section: how the window looks, for every conversation.</extracomment>
+        <translation>모양</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <extracomment>Light or dark colours of the window.</extracomment>
+        <translation>테마</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <extracomment>Theme choices: follow the desktop&apos;s colours, or always light or dark.</extracomment>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>밝게</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>어둡게</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <extracomment>Settings section: the images&apos; encodings kept in memory, for every conversation.</extracomment>
+        <translation>이미지</translation>
     </message>
 </context>
 <context>
@@ -1342,6 +1590,10 @@
         <source>Sweep: which detail level do many images need</source>
         <translation>스윕: 여러 이미지에 필요한 상세 수준 찾기</translation>
     </message>
+    <message>
+        <source>Hide or show the conversations</source>
+        <translation>대화 목록 숨기기 또는 보이기</translation>
+    </message>
 </context>
 <context>
     <name>Sidebar</name>
@@ -1384,6 +1636,30 @@
     <message>
         <source>Undo delete</source>
         <translation>삭제 되돌리기</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <extracomment>Sidebar header: conversations changed today.</extracomment>
+        <translation>오늘</translation>
+    </message>
+    <message>
+        <source>Yesterday</source>
+        <translation>어제</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <extracomment>Sidebar header: changed 2 to 6 days ago.</extracomment>
+        <translation>지난 7일</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <extracomment>Sidebar header: changed 7 to 29 days ago.</extracomment>
+        <translation>지난 30일</translation>
+    </message>
+    <message>
+        <source>Older</source>
+        <extracomment>Sidebar header: changed 30 or more days ago.</extracomment>
+        <translation>이전</translation>
     </message>
 </context>
 <context>
@@ -1571,32 +1847,12 @@
         <translation>컴파일된 Gemma 4 모델 폴더 선택</translation>
     </message>
     <message>
-        <source>Model status</source>
-        <translation>모델 상태</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
         <source>Cancel loading</source>
         <translation>불러오기 취소</translation>
-    </message>
-    <message>
-        <source>Model folder…</source>
-        <translation>모델 폴더…</translation>
-    </message>
-    <message>
-        <source>Open a compiled model folder</source>
-        <translation>컴파일된 모델 폴더 열기</translation>
-    </message>
-    <message>
-        <source>Demo model</source>
-        <translation>데모 모델</translation>
-    </message>
-    <message>
-        <source>Load the built-in demo model</source>
-        <translation>내장 데모 모델 불러오기</translation>
     </message>
     <message>
         <source>Export</source>
@@ -1685,14 +1941,6 @@
         <translation>샘플링, 시스템 프롬프트, 언어</translation>
     </message>
     <message>
-        <source>Server…</source>
-        <translation>서버…</translation>
-    </message>
-    <message>
-        <source>Connect to a server</source>
-        <translation>서버에 연결</translation>
-    </message>
-    <message>
         <source>Keyboard shortcuts (F1)</source>
         <translation>단축키 (F1)</translation>
     </message>
@@ -1715,6 +1963,22 @@
     <message>
         <source>server %1 · %2 · %3 ms round trip · %4</source>
         <translation>서버 %1 · %2 · 왕복 %3 ms · %4</translation>
+    </message>
+    <message>
+        <source>Show the conversations (Ctrl+B)</source>
+        <translation>대화 목록 보이기 (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Hide the conversations (Ctrl+B)</source>
+        <translation>대화 목록 숨기기 (Ctrl+B)</translation>
+    </message>
+    <message>
+        <source>Model details</source>
+        <translation>모델 세부 정보</translation>
+    </message>
+    <message>
+        <source>About Facet</source>
+        <translation>Facet 정보</translation>
     </message>
 </context>
 <context>
@@ -2125,6 +2389,14 @@
 The demo model was loaded instead.</source>
         <translation>%1
 대신 데모 모델을 불러왔습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>facet::ui::AboutInfo</name>
+    <message>
+        <source>%1 (built with %2)</source>
+        <comment>Qt version at run time</comment>
+        <translation>%1 (%2(으)로 빌드됨)</translation>
     </message>
 </context>
 <context>

@@ -203,10 +203,10 @@ int main(int argc, char** argv) {
     qCInfo(lcApp).noquote() << "Facet" << QCoreApplication::applicationVersion() << "started";
     if (!listenError.isEmpty())
         qCWarning(lcApp).noquote() << "single instance:" << listenError;
-    // `--theme dark|light` or FACET_THEME; by default the system's palette.
-    facet::ui::applyTheme(facet::ui::themeChoice(QCoreApplication::arguments()));
-
     facet::ui::AppController app{QString(), facet::app::makeLocalBackend()};
+    // `--theme dark|light` or FACET_THEME for this run, else Settings → Theme (remembered);
+    // by default the system's palette.
+    app.theme()->applyAtStart(facet::ui::themeChoice(QCoreApplication::arguments()));
     // The interface language first: the start-up messages below are already translated.
     app.language()->apply();
     logEngineEvents(app);

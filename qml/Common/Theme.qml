@@ -62,6 +62,7 @@ QtObject {
                                          : metrics.font.pixelSize * 0.75
     readonly property real smallFontSize: bodyFontSize * 0.9
     readonly property real captionFontSize: bodyFontSize * 0.82
+    readonly property real headingFontSize: bodyFontSize * 1.4
     readonly property real displayFontSize: bodyFontSize * 2
 
     // Corner radii: small for chips and badges, large for bubbles and cards.

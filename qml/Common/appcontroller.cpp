@@ -27,7 +27,9 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       backgroundEncoder_(new BackgroundEncoder(*engine_, *attachments_, this)),
       server_(new ServerConnection(*engine_, this)), language_(new LanguageSettings(this)),
       samples_(new DemoSamples(this)),
-      context_(new ContextCounter(*engine_, *conversation_, *attachments_, *library_, this)) {
+      context_(new ContextCounter(*engine_, *conversation_, *attachments_, *library_, this)),
+      windowSettings_(new WindowSettings(this)), recentModels_(new RecentModels(*engine_, this)),
+      theme_(new ThemeSetting(this)) {
     samples_->load(builtinDemoSamplesFolder());
     // A level the new model lacks is replaced by the compiled one nearest the default.
     connect(&engine_->model(), &app::ModelLoader::stateChanged, this, [this] {

@@ -16,6 +16,9 @@
 #include "Settings/conversationsettings.h"
 #include "Settings/imagecachesetting.h"
 #include "Settings/languagesettings.h"
+#include "Settings/recentmodels.h"
+#include "Settings/themesetting.h"
+#include "Settings/windowsettings.h"
 #include "Sweep/sweepsession.h"
 #include "TryIt/demosamples.h"
 #include "core/worker/enginebackend.h"
@@ -51,6 +54,12 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::ChatListModel* chats READ chats CONSTANT)
     Q_PROPERTY(facet::ui::ImageCacheSetting* imageCache READ imageCache CONSTANT)
     Q_PROPERTY(facet::ui::ServerConnection* server READ server CONSTANT)
+    // The window's place and the sidebar's width and state, remembered across starts.
+    Q_PROPERTY(facet::ui::WindowSettings* windowSettings READ windowSettings CONSTANT)
+    // The model folders used last, for the header's model picker.
+    Q_PROPERTY(facet::ui::RecentModels* recentModels READ recentModels CONSTANT)
+    // Settings → Appearance → Theme, remembered.
+    Q_PROPERTY(facet::ui::ThemeSetting* theme READ theme CONSTANT)
     // The context meter's count of the open conversation and the draft (Chat/contextcounter.h).
     Q_PROPERTY(facet::ui::ContextCounter* context READ context CONSTANT)
     // The demo model's examples ("Try it"), read from beside the built-in demo model.
@@ -88,6 +97,9 @@ public:
     ServerConnection* server() const { return server_; }
     DemoSamples* samples() const { return samples_; }
     ContextCounter* context() const { return context_; }
+    WindowSettings* windowSettings() const { return windowSettings_; }
+    RecentModels* recentModels() const { return recentModels_; }
+    ThemeSetting* theme() const { return theme_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -106,6 +118,9 @@ private:
     LanguageSettings* language_;
     DemoSamples* samples_;
     ContextCounter* context_;
+    WindowSettings* windowSettings_;
+    RecentModels* recentModels_;
+    ThemeSetting* theme_;
     bool finishedBeforeQuit_ = false;
 };
 

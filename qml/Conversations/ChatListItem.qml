@@ -14,6 +14,8 @@ ItemDelegate {
     required property string chatId
     required property string title
     required property bool current
+    // The first image sent in it (image://facet/thumb/…, built from the file in C++), or empty.
+    required property url thumbnail
     // The list's keyboard position while the list has focus: drawn as a focus frame.
     property bool keyboardCurrent: false
     // A reply is being written in this conversation (possibly while another one is open).
@@ -34,15 +36,48 @@ ItemDelegate {
         radius: Theme.smallRadius
         border.width: item.keyboardCurrent || item.visualFocus ? Theme.focusWidth : 0
         border.color: Theme.focus
+        // The open conversation: an accent bar at its start besides the selection colour, so it
+        // stands out from a hovered row and from the keyboard's frame.
+        Rectangle {
+            objectName: "activeBar"
+            visible: item.current
+            anchors.left: parent.left
+            anchors.verticalCenter: parent.verticalCenter
+            width: Theme.focusWidth + Theme.hairline
+            height: parent.height - 2 * Theme.smallSpacing
+            radius: Theme.hairline
+            color: Theme.accent
+        }
     }
 
     contentItem: RowLayout {
+        spacing: Theme.largeSpacing
+        // The first image of the conversation, or an empty tile of the same size so titles line up.
+        Rectangle {
+            Layout.preferredWidth: Theme.gridUnit * 2
+            Layout.preferredHeight: Theme.gridUnit * 2
+            radius: Theme.smallRadius
+            color: thumb.status === Image.Ready ? Theme.imageBackground : Theme.hover
+            Image {
+                id: thumb
+                objectName: "chatThumbnail"
+                anchors.fill: parent
+                source: item.thumbnail
+                sourceSize.width: width * Screen.devicePixelRatio
+                sourceSize.height: height * Screen.devicePixelRatio
+                fillMode: Image.PreserveAspectCrop
+                asynchronous: true
+                cache: true
+                Accessible.ignored: true
+            }
+        }
         Label {
             Layout.fillWidth: true
             visible: !item.renaming
             text: item.title
             elide: Text.ElideRight
             color: Theme.text
+            font.bold: item.current
         }
         Label {
             objectName: "writingLabel"

@@ -13,6 +13,20 @@ Pane {
     padding: Theme.mediumSpacing
     background: Rectangle { color: Theme.sidebar }
 
+    function groupName(group) {
+        switch (group) {
+        //: Sidebar header: conversations changed today.
+        case DateGroup.Today: return qsTr("Today")
+        case DateGroup.Yesterday: return qsTr("Yesterday")
+        //: Sidebar header: changed 2 to 6 days ago.
+        case DateGroup.Last7Days: return qsTr("Last 7 days")
+        //: Sidebar header: changed 7 to 29 days ago.
+        case DateGroup.Last30Days: return qsTr("Last 30 days")
+        }
+        //: Sidebar header: changed 30 or more days ago.
+        return qsTr("Older")
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: Theme.mediumSpacing
@@ -60,6 +74,23 @@ Pane {
                 event.accepted = true
             }
             spacing: Theme.tinySpacing
+            // Date headers (Today, Yesterday, …): the list is newest first, so each group is one
+            // run of rows (ChatListModel's dateGroup, Conversations/dategroup.h).
+            section.property: "dateGroup"
+            section.criteria: ViewSection.FullString
+            section.delegate: Label {
+                required property string section
+                width: ListView.view ? ListView.view.width : implicitWidth
+                topPadding: Theme.largeSpacing
+                bottomPadding: Theme.tinySpacing
+                leftPadding: Theme.smallSpacing
+                text: sidebar.groupName(Number(section))
+                font.pointSize: Theme.captionFontSize
+                font.bold: true
+                color: Theme.mutedText
+                Accessible.role: Accessible.Heading
+                Accessible.name: text
+            }
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Conversations")
             delegate: ChatListItem {

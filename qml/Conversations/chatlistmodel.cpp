@@ -1,10 +1,27 @@
 #include "Conversations/chatlistmodel.h"
 
+#include "Attachments/imageurls.h"
+
 #include <algorithm>
+#include <chrono>
 
 namespace facet::ui {
 
-ChatListModel::ChatListModel(QObject* parent) : QAbstractListModel(parent) {}
+ChatListModel::ChatListModel(QObject* parent) : QAbstractListModel(parent) {
+    midnight_.setSingleShot(true);
+    connect(&midnight_, &QTimer::timeout, this, [this] { setToday(QDate::currentDate()); });
+    setToday(QDate::currentDate());
+}
+
+void ChatListModel::setToday(const QDate& today) {
+    today_ = today;
+    // A second past midnight, so the new day has begun when the timer fires.
+    const QDateTime now = QDateTime::currentDateTime();
+    const QDateTime next(now.date().addDays(1), QTime(0, 0, 1));
+    midnight_.start(std::chrono::milliseconds(std::max<qint64>(1000, now.msecsTo(next))));
+    if (!visible_.isEmpty())
+        emit dataChanged(index(0), index(static_cast<int>(visible_.size()) - 1), {DateGroupRole});
+}
 
 int ChatListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(visible_.size());
@@ -22,13 +39,22 @@ QVariant ChatListModel::data(const QModelIndex& index, int role) const {
         return e.title;
     case UpdatedRole:
         return e.updated;
+    case DateGroupRole:
+        // The ListView's section key: compared as text, so one run of rows per group.
+        return static_cast<int>(dateGroupOf(e.updated.toLocalTime().date(), today_));
+    case ThumbnailRole:
+        return e.firstImage.isEmpty() ? QUrl() : thumbnailUrl(e.firstImage);
     default:
         return {};
     }
 }
 
 QHash<int, QByteArray> ChatListModel::roleNames() const {
-    return {{IdRole, "chatId"}, {TitleRole, "title"}, {UpdatedRole, "updated"}};
+    return {{IdRole, "chatId"},
+            {TitleRole, "title"},
+            {UpdatedRole, "updated"},
+            {DateGroupRole, "dateGroup"},
+            {ThumbnailRole, "thumbnail"}};
 }
 
 bool ChatListModel::matches(const Entry& e) const {

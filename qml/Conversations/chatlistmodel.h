@@ -1,7 +1,11 @@
 #pragma once
-// The sidebar: every saved conversation, newest first, filtered by a search over title and text.
+// The sidebar: every saved conversation, newest first, filtered by a search over title and text;
+// each with its date group (the list's section headers) and its first image's thumbnail.
+#include "Conversations/dategroup.h"
+
 #include <QAbstractListModel>
 #include <QDateTime>
+#include <QTimer>
 #include <QtQml/qqmlregistration.h>
 
 namespace facet::ui {
@@ -13,7 +17,7 @@ class ChatListModel : public QAbstractListModel {
     Q_PROPERTY(QString filter READ filter WRITE setFilter NOTIFY filterChanged)
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
 public:
-    enum Role { IdRole = Qt::UserRole + 1, TitleRole, UpdatedRole };
+    enum Role { IdRole = Qt::UserRole + 1, TitleRole, UpdatedRole, DateGroupRole, ThumbnailRole };
     Q_ENUM(Role)
 
     struct Entry {
@@ -21,6 +25,7 @@ public:
         QString title;
         QDateTime updated;
         QString searchText; // lower case
+        QString firstImage; // absolute path of the first image sent, empty when none
     };
 
     explicit ChatListModel(QObject* parent = nullptr);
@@ -40,6 +45,9 @@ public:
     Q_INVOKABLE QString idAt(int row) const;
     // Every entry, whether or not the filter shows it; newest first.
     [[nodiscard]] const QList<Entry>& entries() const { return all_; }
+    // The day the date groups are counted from: today, and again after each midnight. Tests
+    // set it.
+    void setToday(const QDate& today);
 
 signals:
     void filterChanged();
@@ -52,6 +60,8 @@ private:
     QList<Entry> all_;   // newest first
     QList<int> visible_; // indexes into all_
     QString filter_;
+    QDate today_;
+    QTimer midnight_; // the groups move on at midnight
 };
 
 } // namespace facet::ui

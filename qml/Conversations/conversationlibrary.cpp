@@ -17,9 +17,17 @@
 namespace facet::ui {
 namespace {
 
-ChatListModel::Entry entryFor(const app::Conversation& c) {
+ChatListModel::Entry entryFor(const app::Conversation& c, const app::ConversationStore& store) {
     const QString title = c.title.isEmpty() ? ConversationLibrary::tr("New chat") : c.title;
-    return {c.id, title, c.updated, app::searchableText(c)};
+    // The first image the user sent, as the row's thumbnail (the messages on screen: an edited
+    // question's image in another version is not what the conversation shows).
+    QString firstImage;
+    for (const auto& m : c.messages)
+        if (!m.images.isEmpty()) {
+            firstImage = store.imagePath(c.id, m.images.first().file);
+            break;
+        }
+    return {c.id, title, c.updated, app::searchableText(c), firstImage};
 }
 
 } // namespace
@@ -66,7 +74,7 @@ void ConversationLibrary::adoptListing(const app::ConversationStore::Listing& li
     QList<ChatListModel::Entry> entries;
     QSet<QString> ids;
     for (const auto& c : listing.conversations) {
-        entries.append(entryFor(c));
+        entries.append(entryFor(c, store_));
         ids.insert(c.id);
     }
     // Chats saved while the files were read are newer than what was read.
@@ -154,7 +162,7 @@ void ConversationLibrary::undoDelete() {
     try {
         store_.restoreFromTrash(undoId_);
         const app::Conversation c = store_.load(undoId_);
-        chats_.upsert(entryFor(c));
+        chats_.upsert(entryFor(c, store_));
     } catch (const std::exception& e) {
         emit notice(QString::fromStdString(e.what()));
     }
@@ -234,7 +242,7 @@ void ConversationLibrary::saveOther(app::Conversation conversation) {
 void ConversationLibrary::saveConversation(const app::Conversation& c) {
     try {
         store_.save(c);
-        chats_.upsert(entryFor(c));
+        chats_.upsert(entryFor(c, store_));
     } catch (const std::exception& e) {
         emit notice(QString::fromStdString(e.what()));
     }

@@ -3,12 +3,12 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Facet.Ui
 
-// Sampling settings and system prompt of the open conversation. Defaults come from the model's
-// generation_config.json; "Reset" returns to them. Below them, the app's language (for every
-// conversation), which applies at once.
+// In sections: this conversation (sampling settings and system prompt; defaults come from the
+// model's generation_config.json, "Reset" returns to them), appearance (theme and language, for
+// every conversation, applied at once and remembered) and images (the image cache).
 Dialog {
     id: dialog
-    title: qsTr("Conversation settings")
+    title: qsTr("Settings")
     modal: true
     standardButtons: Dialog.Close
     anchors.centerIn: Overlay.overlay
@@ -16,6 +16,7 @@ Dialog {
     required property ConversationSettings settings
     required property ImageCacheSetting imageCache
     required property LanguageSettings language
+    required property ThemeSetting theme
     readonly property sampling s: settings.sampling
 
     // The Language box's entries: the languages' own names stay untranslated, so anyone finds
@@ -33,6 +34,13 @@ Dialog {
     GridLayout {
         anchors.fill: parent
         columns: 2
+        Label {
+            Layout.columnSpan: 2
+            //: Settings section: what applies to the open conversation only.
+            text: qsTr("This conversation")
+            font.bold: true
+            Accessible.role: Accessible.Heading
+        }
         Label { text: qsTr("System prompt") }
         TextArea {
             objectName: "systemPrompt"
@@ -140,9 +148,21 @@ Dialog {
         MenuSeparator { Layout.columnSpan: 2; Layout.fillWidth: true }
         Label {
             Layout.columnSpan: 2
-            //: Heading of the settings that apply to the whole app, not to this conversation.
-            text: qsTr("For every conversation")
+            //: Settings section: how the window looks, for every conversation.
+            text: qsTr("Appearance")
             font.bold: true
+            Accessible.role: Accessible.Heading
+        }
+        //: Light or dark colours of the window.
+        Label { text: qsTr("Theme") }
+        ComboBox {
+            objectName: "themeChoice"
+            Layout.fillWidth: true
+            //: Theme choices: follow the desktop's colours, or always light or dark.
+            model: [qsTr("System"), qsTr("Light"), qsTr("Dark")]
+            currentIndex: dialog.theme.choiceIndex
+            Accessible.name: qsTr("Theme")
+            onActivated: (index) => dialog.theme.choiceIndex = index
         }
         //: The language of the app's menus and labels (not of the model's answers).
         Label { text: qsTr("Language") }
@@ -153,6 +173,14 @@ Dialog {
             currentIndex: dialog.language.choiceIndex
             Accessible.name: qsTr("Language")
             onActivated: (index) => dialog.language.choiceIndex = index
+        }
+        MenuSeparator { Layout.columnSpan: 2; Layout.fillWidth: true }
+        Label {
+            Layout.columnSpan: 2
+            //: Settings section: the images' encodings kept in memory, for every conversation.
+            text: qsTr("Images")
+            font.bold: true
+            Accessible.role: Accessible.Heading
         }
         //: The memory kept for the vision encoder's output, shared by all conversations.
         Label { text: qsTr("Image cache (MB)") }

@@ -17,6 +17,7 @@ Dialog {
 
     readonly property var shortcuts: [
         { keys: "Ctrl+N", action: qsTr("New chat") },
+        { keys: "Ctrl+B", action: qsTr("Hide or show the conversations") },
         { keys: "Ctrl+O", action: qsTr("Attach images") },
         { keys: "Ctrl+V", action: qsTr("Paste images (or text into the message box)") },
         { keys: "Enter", action: qsTr("Send the message") },

@@ -4,9 +4,11 @@ import QtQuick.Dialogs
 import QtQuick.Layouts
 import Facet.Ui
 
-// The model status line: device, runtime library (real or the built-in simulator) and version,
-// model name, detail levels and buckets; load progress; problems in full; the demo model's
-// banner with its "Try it" menu.
+// The header: the sidebar's toggle, the model picker (the model in use and its state; the demo
+// model, recent folders, another folder, a server; ModelPicker.qml) with its details one click
+// away (device, runtime library and version, detail levels and buckets; ModelDetailsPopup.qml),
+// Export, Help and Settings; load progress; problems in full; the demo model's banner with its
+// "Try it" menu. statusText() is the whole status line: the picker's description and tooltip.
 // On a vLLM server: "server URL · model · N ms round trip" (GET /v1/models, timed again every
 // 10 s by ServerSession, and after a reply that failed on the server) and the levels offered,
 // or "not answering" with why.
@@ -27,6 +29,11 @@ Pane {
     signal exportRequested(string format)
     signal shortcutsRequested()
     signal sampleChosen(int row)
+    // The model folders used last (RecentModels.folders), offered by the model picker.
+    required property var recentFolders
+    // The conversations' sidebar is hidden (Ctrl+B or the first button toggles it).
+    required property bool sidebarCollapsed
+    signal sidebarToggled()
     padding: Theme.mediumSpacing
     readonly property modelInfo info: engine.model.info
 
@@ -120,6 +127,19 @@ Pane {
         }
     }
 
+    AboutDialog {
+        id: aboutDialog
+        model: bar.engine.model
+        server: bar.engine.serverSession
+    }
+
+    ModelDetailsPopup {
+        id: modelDetails
+        model: bar.engine.model
+        server: bar.engine.serverSession
+        onCopyRequested: (text) => bar.copyRequested(text)
+    }
+
     FolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
@@ -135,17 +155,31 @@ Pane {
         spacing: Theme.smallSpacing
         RowLayout {
             Layout.fillWidth: true
-            Label {
-                objectName: "statusLine"
-                Layout.fillWidth: true
-                text: bar.statusText()
-                elide: Text.ElideRight
-                color: bar.engine.model.state === ModelLoader.Failed ? Theme.error : Theme.text
-                Accessible.name: qsTr("Model status")
-                Accessible.description: text
-                ToolTip.visible: statusHover.containsMouse
-                ToolTip.text: text
-                MouseArea { id: statusHover; anchors.fill: parent; hoverEnabled: true; acceptedButtons: Qt.NoButton }
+            IconButton {
+                objectName: "sidebarButton"
+                iconName: bar.sidebarCollapsed ? "panel-left-open" : "panel-left-close"
+                label: bar.sidebarCollapsed ? qsTr("Show the conversations (Ctrl+B)")
+                                            : qsTr("Hide the conversations (Ctrl+B)")
+                onClicked: bar.sidebarToggled()
+            }
+            ModelPicker {
+                id: picker
+                model: bar.engine.model
+                server: bar.engine.serverSession
+                recentFolders: bar.recentFolders
+                statusText: bar.statusText()
+                onDemoRequested: bar.switchModel(() => bar.engine.model.loadDemoModel())
+                onFolderRequested: (folder) => bar.switchModel(() => bar.engine.model.loadModelDir(folder, 0, ""))
+                onChooseFolderRequested: folderDialog.open()
+                onServerRequested: bar.serverRequested()
+                onDetailsRequested: modelDetails.open()
+            }
+            IconButton {
+                objectName: "modelDetailsButton"
+                iconName: "info"
+                label: qsTr("Model details")
+                enabled: bar.engine.model.info.loaded
+                onClicked: modelDetails.open()
             }
             Button {
                 visible: bar.engine.model.state === ModelLoader.Loading
@@ -153,23 +187,7 @@ Pane {
                 Accessible.name: qsTr("Cancel loading")
                 onClicked: bar.engine.model.cancelLoad()
             }
-            Button {
-                text: qsTr("Model folder…")
-                Accessible.name: qsTr("Open a compiled model folder")
-                onClicked: folderDialog.open()
-            }
-            Button {
-                objectName: "serverButton"
-                text: qsTr("Server…")
-                Accessible.name: qsTr("Connect to a server")
-                onClicked: bar.serverRequested()
-            }
-            Button {
-                visible: !bar.engine.model.demo && bar.engine.model.demoModelDir.length > 0
-                text: qsTr("Demo model")
-                Accessible.name: qsTr("Load the built-in demo model")
-                onClicked: bar.switchModel(() => bar.engine.model.loadDemoModel())
-            }
+            Item { Layout.fillWidth: true }
             Button {
                 //: Menu button: save the conversation as a file (verb).
                 text: qsTr("Export")
@@ -194,6 +212,12 @@ Pane {
                         text: qsTr("Keyboard shortcuts (F1)")
                         Accessible.name: qsTr("Keyboard shortcuts")
                         onTriggered: bar.shortcutsRequested()
+                    }
+                    MenuItem {
+                        objectName: "aboutFacet"
+                        text: qsTr("About Facet")
+                        Accessible.name: text
+                        onTriggered: aboutDialog.open()
                     }
                     MenuItem {
                         objectName: "runSmokeTest"

@@ -175,9 +175,9 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         const QDateTime t0 = QDateTime::currentDateTime();
-        model.setEntries({{"a", "Receipt", t0.addSecs(-60), "receipt\ntotal is 12 euros"},
-                          {"b", "Diagram", t0, "diagram\nboxes and arrows"},
-                          {"c", "Cat photo", t0.addSecs(-120), "cat photo\na tabby cat"}});
+        model.setEntries({{"a", "Receipt", t0.addSecs(-60), "receipt\ntotal is 12 euros", {}},
+                          {"b", "Diagram", t0, "diagram\nboxes and arrows", {}},
+                          {"c", "Cat photo", t0.addSecs(-120), "cat photo\na tabby cat", {}}});
         QCOMPARE(model.idAt(0), QString("b"));
         QCOMPARE(model.idAt(2), QString("c"));
         model.setFilter("euros"); // text, not title
@@ -187,9 +187,9 @@ private slots:
         QCOMPARE(model.rowCount(), 1);
         QCOMPARE(model.idAt(0), QString("c"));
         model.setFilter("");
-        model.upsert({"c", "Cat photo", t0.addSecs(10), "cat photo"});
+        model.upsert({"c", "Cat photo", t0.addSecs(10), "cat photo", {}});
         QCOMPARE(model.idAt(0), QString("c"));
-        model.upsert({"c", "Renamed", t0.addSecs(10), "renamed"});
+        model.upsert({"c", "Renamed", t0.addSecs(10), "renamed", {}});
         QCOMPARE(model.index(0).data(ChatListModel::TitleRole).toString(), QString("Renamed"));
         model.remove("b");
         QCOMPARE(model.rowCount(), 2);

@@ -13,7 +13,7 @@ TestCase {
 
     Component {
         id: itemComponent
-        ChatListItem { width: 280; chatId: "c1"; title: "Birds at dawn"; current: false }
+        ChatListItem { width: 280; chatId: "c1"; title: "Birds at dawn"; current: false; thumbnail: "" }
     }
     SignalSpy { id: openSpy; signalName: "openRequested" }
     SignalSpy { id: renameSpy; signalName: "renameRequested" }
@@ -57,7 +57,7 @@ TestCase {
             property int returnsSeen: 0
             width: 280; height: 60
             Keys.onReturnPressed: returnsSeen++
-            ChatListItem { objectName: "row"; width: 280; chatId: "c2"; title: "Old"; current: false }
+            ChatListItem { objectName: "row"; width: 280; chatId: "c2"; title: "Old"; current: false; thumbnail: "" }
         }
     }
     function test_returnEndingARenameStaysInTheRow() {
@@ -82,8 +82,8 @@ TestCase {
         Column {
             width: 280
             TextField { objectName: "before"; width: 280 }
-            ChatListItem { width: 280; chatId: "a"; title: "A"; current: false }
-            ChatListItem { width: 280; chatId: "b"; title: "B"; current: false }
+            ChatListItem { width: 280; chatId: "a"; title: "A"; current: false; thumbnail: "" }
+            ChatListItem { width: 280; chatId: "b"; title: "B"; current: false; thumbnail: "" }
             TextField { objectName: "after"; width: 280 }
         }
     }

@@ -23,6 +23,8 @@ TestCase {
             canExport: false
             samples: App.samples
             replying: false
+            sidebarCollapsed: false
+            recentFolders: []
         }
     }
     SignalSpy { id: stopSpy; signalName: "stopReplyRequested" }

@@ -6,6 +6,7 @@ import os
 import subprocess
 import time
 
+import modelmenu
 from timescale import scaled
 
 
@@ -50,7 +51,7 @@ def _button_in(w, dialog, name):
 
 def step_model_folder(w):
     """Model folder… opens a folder dialog; Cancel keeps the loaded model."""
-    w.x.click_control(w.a11y.find("Open a compiled model folder"))
+    modelmenu.choose(w, "Open a compiled model folder")
     dialog = w.a11y.find("Choose a compiled", role="dialog", prefix=True)
     w.app.check_alive("opening the model folder dialog")
     w.shot("model-folder-dialog")
@@ -70,7 +71,7 @@ def step_model_folder_choose(w):
     cli = os.path.join(os.path.dirname(os.path.dirname(w.binary)), "cli", "facet-cli")
     subprocess.run([cli, "make-sim-model", chosen, "--seed", "1"], check=True,
                    capture_output=True)
-    w.x.click_control(w.a11y.find("Open a compiled model folder"))
+    modelmenu.choose(w, "Open a compiled model folder")
     dialog = w.a11y.find("Choose a compiled", role="dialog", prefix=True)
     w.x.key("ctrl+l")
     w.x.type(chosen)
@@ -114,7 +115,7 @@ def set_max_new_tokens(w, tokens, shot=None, repetition_guard=True):
     unticks "Stop repeating replies", for a reply that must run its whole budget whatever the
     demo model writes."""
     w.x.click_control(w.a11y.find("Sampling, system prompt and language"))
-    w.a11y.find("Conversation settings", role="dialog")
+    w.a11y.find("Settings", role="dialog")
     w.app.check_alive("opening Settings")
     w.x.click_control(w.a11y.find("Max new tokens", role="spin button"))
     w.x.key("ctrl+a")
@@ -125,7 +126,7 @@ def set_max_new_tokens(w, tokens, shot=None, repetition_guard=True):
     if shot:
         w.shot(shot)
     w.x.key("Escape")
-    w.a11y.wait_gone("Conversation settings")
+    w.a11y.wait_gone("Settings")
     w.app.check_alive("closing Settings with Esc")
 
 

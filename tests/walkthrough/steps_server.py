@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 
+import modelmenu
 from conversations import find_by_question
 from steps_dialogs import attach
 
@@ -36,7 +37,7 @@ def start_server(w):
 def connect(w, url, key=None, shot=None):
     """Server… → type the URL (and key) → the models are listed → Connect; waits for the log's
     "model loaded from URL"."""
-    w.x.click_control(w.a11y.find("Connect to a server", role="push button"))
+    modelmenu.choose(w, "Connect to a server")
     field = w.a11y.find("Server URL", role="text")
     w.app.check_alive("opening the server dialog")
     typed = None
@@ -150,6 +151,6 @@ def step_server(w):
     assert KEY not in w.app.log(), "the API key is in the log"
     assert KEY not in w.app.stderr_text(), "the API key is on stderr"
     after = w.app.log_size()
-    w.x.click_control(w.a11y.find("Load the built-in demo model"))
+    modelmenu.choose(w, "Load the built-in demo model")
     w.app.wait_log(r"model loaded from (\S+)", 60, "back to the demo model", after=after)
     w.shot("server-back-to-demo")

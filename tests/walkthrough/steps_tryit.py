@@ -9,6 +9,7 @@ import os
 import re
 import time
 
+import modelmenu
 from steps_chat import _ended, _wait_idle
 from timescale import scaled
 
@@ -19,7 +20,7 @@ def _demo_model(w):
     """The demo model's folder, loaded with its button when another model is in use."""
     if "demo-model" not in w.a11y.find("Model status").description:
         after = w.app.log_size()
-        w.x.click_control(w.a11y.find("Load the built-in demo model"))
+        modelmenu.choose(w, "Load the built-in demo model")
         w.app.wait_log(r"model loaded from \S*demo-model", 60, "loading the demo model",
                        after=after)
         w.a11y.find(TRY_IT, timeout=10)
@@ -55,7 +56,9 @@ def step_try_it(w):
     w.x.key("ctrl+n")  # an empty conversation: few controls to Tab through
     _tab_to_try_it(w)
     w.x.key("Return")
-    entry = w.a11y.find("Try “%s”" % first["question"], prefix=True, timeout=10)
+    # The menu's entry: the empty chat's example cards have names that start the same way.
+    entry = w.a11y.find("Try “%s”" % first["question"], role="menu item", prefix=True,
+                        timeout=10)
     w.shot("try-it-menu")
     focused = w.a11y.focused() or ""
     assert focused == entry.name, "the menu opened with the focus on %r, not the first example" \
@@ -97,7 +100,7 @@ def step_try_it_compare(w):
     _tab_to_try_it(w)
     w.x.key("Return")
     entry = "Try “%s”" % example["question"]
-    w.a11y.find(entry, prefix=True, timeout=10)
+    w.a11y.find(entry, role="menu item", prefix=True, timeout=10)
     for _ in range(len(examples)):
         if (w.a11y.focused() or "").startswith(entry):
             break
