@@ -11,10 +11,10 @@ ApplicationWindow {
     objectName: "mainWindow"
     // Where the user left it, or on the first start a size that fits the screen with the window
     // manager's title bar (Settings/windowplacement.h); saved again as it closes.
-    x: App.windowSettings.initialGeometry.x
-    y: App.windowSettings.initialGeometry.y
-    width: App.windowSettings.initialGeometry.width
-    height: App.windowSettings.initialGeometry.height
+    x: App.windowSettings.initialX
+    y: App.windowSettings.initialY
+    width: App.windowSettings.initialWidth
+    height: App.windowSettings.initialHeight
     // Below this the sidebar and the composer's controls no longer fit side by side
     // (kMinimumWindowSize in Settings/windowplacement.h).
     minimumWidth: 720

@@ -1,7 +1,7 @@
 #pragma once
 // The main window's place and the sidebar's width and state, remembered across starts in the
-// application settings (QSettings `window/*`). Main.qml opens with `initialGeometry` and hands
-// everything back when it closes; the first start fits the screen (windowplacement.h).
+// application settings (QSettings `window/*`). Main.qml opens with `initialX`…`initialHeight` and
+// hands everything back when it closes; the first start fits the screen (windowplacement.h).
 #include <QObject>
 #include <QRect>
 #include <QtQml/qqmlregistration.h>
@@ -13,7 +13,12 @@ class WindowSettings : public QObject {
     QML_ELEMENT
     QML_UNCREATABLE("Owned by the application")
     // Decided once, when the settings are read: the window opens there.
-    Q_PROPERTY(QRect initialGeometry READ initialGeometry CONSTANT)
+    // Four ints rather than one QRect: Qt 6.4's qmllint cannot resolve a QRect property's type
+    // (facet_qmllint fails on "Type QRect ... not found").
+    Q_PROPERTY(int initialX READ initialX CONSTANT)
+    Q_PROPERTY(int initialY READ initialY CONSTANT)
+    Q_PROPERTY(int initialWidth READ initialWidth CONSTANT)
+    Q_PROPERTY(int initialHeight READ initialHeight CONSTANT)
     Q_PROPERTY(bool initiallyMaximized READ initiallyMaximized CONSTANT)
     Q_PROPERTY(int sidebarWidth READ sidebarWidth WRITE setSidebarWidth NOTIFY sidebarChanged)
     Q_PROPERTY(
@@ -30,6 +35,10 @@ public:
     explicit WindowSettings(QObject* parent = nullptr);
 
     QRect initialGeometry() const { return initialGeometry_; }
+    int initialX() const { return initialGeometry_.x(); }
+    int initialY() const { return initialGeometry_.y(); }
+    int initialWidth() const { return initialGeometry_.width(); }
+    int initialHeight() const { return initialGeometry_.height(); }
     bool initiallyMaximized() const { return initiallyMaximized_; }
     int sidebarWidth() const { return sidebarWidth_; }
     void setSidebarWidth(int width);
