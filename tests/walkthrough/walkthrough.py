@@ -27,6 +27,7 @@ import steps_region  # noqa: E402
 import steps_server  # noqa: E402
 import steps_tryit  # noqa: E402
 from facetapp import AppDied, FacetApp  # noqa: E402
+from timescale import SCALE  # noqa: E402
 from xinput import XInput  # noqa: E402
 from xsession import XSession  # noqa: E402
 
@@ -51,7 +52,10 @@ STEPS = [
 class Walk:
     """What the steps share: the session, the running app, input, AT-SPI, test data."""
     short_reply_tokens = 40
-    switch_reply_tokens = 400
+    # Long enough for AT-SPI to see Stop and for a switch to land while it streams; on a slow
+    # run (FACET_WALK_TIME_SCALE) one walk of the accessibility tree takes seconds, and in a
+    # loop at load 10 a 400-token reply (10-12 s) ended before the walk saw its Stop button.
+    switch_reply_tokens = int(400 * SCALE)
     stop_after_s = 1.0
     keyboard_question = "Describe the picture in a few words."
     switch_question = "Tell me a long story about the sea."
