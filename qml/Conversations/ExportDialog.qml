@@ -29,10 +29,10 @@ Dialog {
         nameField.select(0, Math.max(0, nameField.text.lastIndexOf(".")))
     }
 
-    FolderDialog {
+    ShownFolderDialog {
         id: folderPicker
         title: qsTr("Choose the export folder")
-        onAccepted: folderField.text = dialog.library.localPath(selectedFolder)
+        onAccepted: folderField.text = dialog.library.localPath(currentFolder)
     }
 
     GridLayout {

@@ -54,9 +54,9 @@ Dialog {
     // The report and a screenshot go into the folder the dialog shows: Qt 6.4's non-native
     // FolderDialog sets selectedFolder to the highlighted subfolder (the first one on entering a
     // folder: QQuickFolderDialogImplPrivate::updateSelectedFolder, qt/qtdeclarative
-    // src/quickdialogs2/quickdialogsquickimpl/qquickfolderdialogimpl.cpp, 6.4).
+    // src/quickdialogs2/quickdialogs2quickimpl/qquickfolderdialogimpl.cpp, v6.4.2).
     property alias saveFolderDialog: saveFolder
-    FolderDialog {
+    ShownFolderDialog {
         id: saveFolder
         title: qsTr("Save the smoke-test report in")
         onAccepted: {

@@ -140,7 +140,7 @@ Pane {
         onCopyRequested: (text) => bar.copyRequested(text)
     }
 
-    FolderDialog {
+    ShownFolderDialog {
         id: folderDialog
         title: qsTr("Choose a compiled Gemma 4 model folder")
         onAccepted: {

@@ -77,15 +77,15 @@ Dialog {
         nameFilters: [qsTr("Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)"), qsTr("All files (*)")]
         onAccepted: dialog.addInputs(selectedFiles)
     }
-    FolderDialog {
+    ShownFolderDialog {
         id: imageFolder
         title: qsTr("A folder of images (searched with its subfolders)")
-        onAccepted: dialog.addInputs([selectedFolder])
+        onAccepted: dialog.addInputs([currentFolder])
     }
-    FolderDialog {
+    ShownFolderDialog {
         id: outChooser
         title: qsTr("Where the sweep's files go")
-        onAccepted: dialog.outFolder = decodeURIComponent(String(selectedFolder).replace(/^file:\/\//, ""))
+        onAccepted: dialog.outFolder = decodeURIComponent(String(currentFolder).replace(/^file:\/\//, ""))
     }
 
     ColumnLayout {

@@ -37,6 +37,7 @@ STEPS = [
     ("region", steps_region.step_region, True),
     ("model folder", steps_dialogs.step_model_folder, True),
     ("model folder chosen", steps_dialogs.step_model_folder_choose, True),
+    ("model folder leaf", steps_dialogs.step_model_folder_leaf, True),
     ("settings", steps_dialogs.step_settings, True),
     ("keyboard question", steps_chat.step_keyboard_question, True),
     ("export", steps_dialogs.step_export, True),
@@ -128,8 +129,11 @@ def run(args):
             failures.append(("start", str(e)))
             w.say("FAIL start: %s" % e)
             have_window = False  # the command-line checks still run
+        only = set(args.steps.split(",")) if args.steps else None
         for name, step, needs_window in STEPS:
             if needs_window and not have_window:
+                continue
+            if only is not None and name not in only:
                 continue
             t = time.monotonic()
             log_from = w.app.log_size() if w.app else 0
@@ -175,6 +179,8 @@ def main():
     parser.add_argument("--app", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--keep", action="store_true", help="keep the private home folder")
+    parser.add_argument("--steps", help="only these steps, comma-separated (by hand, to look at "
+                        "one fix without the whole walk)")
     args = parser.parse_args()
     for tool in ("Xvfb", "openbox", "xdotool", "dbus-daemon"):
         if shutil.which(tool) is None:
