@@ -74,6 +74,12 @@ Pane {
     // Ctrl+O (Main.qml) opens the same picker as "Attach…".
     function attachImages() { picker.open() }
 
+    // OpenFiles attaches several files only with a native dialog: Qt 6.4's non-native fallback
+    // (the one on Debian without a GTK platform theme) keeps one selected file, Ctrl+click and
+    // Shift+click only move it (seen under Xvfb), and reports it alone (qt/qtdeclarative v6.4.2,
+    // src/quickdialogs2/quickdialogs2quickimpl/qquickplatformfiledialog.cpp,
+    // QQuickPlatformFileDialog::selectedFiles returns { m_dialog->selectedFile() }). There,
+    // several images come in by drag and drop, paste, or one Attach… each (issue #55 item 8).
     FileDialog {
         id: picker
         title: qsTr("Attach images")
