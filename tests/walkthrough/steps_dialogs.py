@@ -116,7 +116,7 @@ def step_model_folder_leaf(w):
     stays."""
     leaf = os.path.join(w.work, "empty output folder")
     os.makedirs(leaf, exist_ok=True)
-    w.x.click_control(w.a11y.find("Open a compiled model folder"))
+    modelmenu.choose(w, "Open a compiled model folder")
     dialog = w.a11y.find("Choose a compiled", role="dialog", prefix=True)
     w.x.key("ctrl+l")
     w.x.type(leaf)
