@@ -6,11 +6,14 @@ import json
 import subprocess
 
 
-def ask(cli, model, image, level, question, max_new=40):
+def ask(cli, model, image, level, question, max_new=40, repetition_guard=True):
     """The answer's text (stripped) and facet-cli's stats event; `model` None: the default
-    demo model."""
+    demo model. repetition_guard=False: the engine's guard off, so a looping answer runs to
+    max_new (bench/real_photos.py measures answers' length)."""
     cmd = [cli, "ask", "--greedy", "--json", "--max-new-tokens", str(max_new),
            "--image", f"{image}@{level}", question]
+    if not repetition_guard:
+        cmd[2:2] = ["--no-repetition-guard"]
     if model:
         cmd[2:2] = ["--model", model]
     out = subprocess.run(cmd, capture_output=True, text=True)

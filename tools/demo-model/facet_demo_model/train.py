@@ -70,6 +70,7 @@ from . import attention_targets
 from . import aux_targets
 from . import data_workers
 from . import make_data
+from . import real_images
 from . import shared_decoder
 from . import twin
 
@@ -185,9 +186,13 @@ def near_task_question(rng, tok):
 
 
 def make_sample(rng, level, tok, crop, polish, reading=False, qtype=None, count_readout=False,
-                count_weight=None):
+                count_weight=None, real=False):
     """One image, its questions (the first of `qtype` if given) and its per-token targets.
-    count_weight: the count questions' weight in the mix instead of the mix's own."""
+    count_weight: the count questions' weight in the mix instead of the mix's own.
+    real: an image from outside the task family (real_images.py), every question about it
+    answered with the refusal."""
+    if real:
+        return real_sample(rng, level, tok)
     qweights = ((COUNT_READOUT_QWEIGHTS if count_readout else POLISH_QWEIGHTS) if polish
                 else QWEIGHTS[level])
     if count_weight is not None:
@@ -223,14 +228,35 @@ def make_sample(rng, level, tok, crop, polish, reading=False, qtype=None, count_
                 img_start=len(tok.prefix), n=n, targets=targets)
 
 
+def real_sample(rng, level, tok):
+    """make_sample's sample for an image of real_images.py: 1 + EXTRA_QUESTIONS questions
+    (task forms, trained off-task ones, or untrained rows as make_sample's off-task questions
+    have them), each answered with the refusal, with no place to look (no pointer)."""
+    case = real_images.make_case(rng)
+    pixels, positions, pw, ph = twin.preprocess(case["image"], level)
+    n = twin.soft_tokens(pw, ph)
+    questions = [case["question"]] + [real_images.question(rng) for _ in range(EXTRA_QUESTIONS)]
+    seqs = []
+    for question in questions:
+        q = tok.questions[question]
+        if rng.random() < RANDOM_OFFTASK:
+            q = q[:2] + [rng.randrange(300, 255000) for _ in range(rng.randint(2, 12))]
+        seqs.append(dict(ids=tok.prefix + [twin.IMAGE] * n + q + tok.suffix,
+                         answer=tok.answer(case["answer"]) + [twin.END_OF_TURN], qtype="real",
+                         pointer=None))
+    return dict(pixels=pixels, positions=positions, pool=positions, per_row=pw // 3, seqs=seqs,
+                img_start=len(tok.prefix), n=n, targets=aux_targets.token_targets(case, pw, ph))
+
+
 class Batches(torch.utils.data.IterableDataset):
     """The training stream, made by worker processes (data_workers.py) while the trainer
     trains; a pure function of the seed, so runs repeat exactly."""
 
     def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
                  whole_fraction=None, count_readout=False, level_weights=None, count_weight=None,
-                 frozen_vision=None):
+                 frozen_vision=None, real_fraction=0.0):
         self.tok, self.steps, self.start = tok, steps, start
+        self.real_fraction = real_fraction
         self.frozen_vision = frozen_vision
         self.count_weight = count_weight
         self.level_weights = level_weights
@@ -254,8 +280,11 @@ class Batches(torch.utils.data.IterableDataset):
                                                      min(CACHED_BATCH, self.cached)))
                 continue
             size = FULL_BATCH[level] if level >= 560 and not crop else BATCH[level]
+            # real images only where asked: without, the stream draws exactly as before
             batch = [make_sample(rng, level, self.tok, crop, self.polish, self.reading,
-                                 count_readout=self.count_readout, count_weight=self.count_weight)
+                                 count_readout=self.count_readout, count_weight=self.count_weight,
+                                 real=(self.real_fraction > 0 and not crop
+                                       and rng.random() < self.real_fraction))
                      for _ in range(size)]
             if self.frozen_vision is not None:
                 batch = with_feats(self.frozen_vision, batch)
@@ -559,6 +588,9 @@ def parse_args(argv=None):
                     help="the five levels' weights (70,140,280,560,1120), instead of the mix's")
     ap.add_argument("--count-weight", type=float,
                     help="the count questions' weight in the question mix, instead of the mix's")
+    ap.add_argument("--real-fraction", type=float, default=0.0,
+                    help="share of the whole-image samples drawn from real_images.py (photos, "
+                         "artwork, icons, documents), every question answered with the refusal")
     ap.add_argument("--vision-lr-scale", type=float, default=0.3,
                     help="learning rate of a pretrained vision side, relative to --lr")
     args = ap.parse_args(argv)
@@ -692,7 +724,8 @@ def run_steps(args, model, heads, opt, params, trunk, tok, gen, negatives, cache
     loader = data_workers.loader(Batches(tok, args.steps, start_step, args.polish, args.reading,
                                          len(cache), args.whole_fraction, args.count_readout,
                                          args.level_weights, args.count_weight,
-                                         model if args.freeze_vision else None))
+                                         model if args.freeze_vision else None,
+                                         args.real_fraction))
     for step, (level, batch) in enumerate(loader, start=start_step):
         cached = isinstance(batch, tuple)  # ("cached", indices into the whole-image cache)
         if cached:

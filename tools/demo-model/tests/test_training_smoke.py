@@ -27,6 +27,7 @@ from facet_demo_model import export
 from facet_demo_model import make_data
 from facet_demo_model import pretrain_vision
 from facet_demo_model import reading_stage
+from facet_demo_model import real_images
 from facet_demo_model import tokens as facet_tokens
 from facet_demo_model import train
 from facet_demo_model import twin
@@ -59,6 +60,26 @@ def check_near_task_questions(tokens):
         assert not any(tuple(q[:len(s)]) == s for s in starts), q
         assert any(i in unseen for i in q), q
     print("near-task questions: 500 drawn, none reaches a task question's subject")
+
+
+def check_real_samples(tokens):
+    """An image of real_images.py (a photo, artwork, an icon, a plot, a page) goes through the
+    level's preprocessing, and every question about it, task forms included, is answered with
+    the refusal, with no place to look."""
+    tok = train.Tokens(tokens)
+    refusal = tok.answer(make_data.REFUSAL) + [twin.END_OF_TURN]
+    sources = set()
+    for seed in range(12):
+        rng = random.Random(55_000 + seed)
+        sample = train.make_sample(rng, 70, tok, False, True, real=True)
+        assert sample["n"] > 0 and len(sample["pixels"]) == len(sample["positions"])
+        assert len(sample["seqs"]) == 1 + train.EXTRA_QUESTIONS
+        for seq in sample["seqs"]:
+            assert seq["answer"] == refusal and seq["pointer"] is None, seq
+            assert seq["ids"].count(twin.IMAGE) == sample["n"]
+        sources.add(real_images.make_case(random.Random(seed))["source"])
+    assert len(sources) >= 3, sources
+    print(f"real images: 12 samples, all refused; sources {sorted(sources)}")
 
 
 def check_pointer_positions(tokens):
@@ -293,13 +314,18 @@ def main():
     stage(train, tokens, readout_run, "--init-weights", readout_in,
           "--start", "4405", "--steps", "4407", "--polish", "--count-readout", "--shared-image",
           "--freeze-vision", "--whole-fraction", "0", "--level-weights", "0,0,1,0,0",
-          "--heads-first", "0", "--train-only", "text_layers.3.,final_norm")
+          "--heads-first", "0", "--train-only", "text_layers.3.,final_norm",
+          "--real-fraction", "0.5")
     stored = export.read(readout_in).state_dict()
     trained = torch.load(os.path.join(readout_run, "checkpoint.pt"))["model"]
     moved = [n for n, v in stored.items() if not torch.equal(v, trained[n])]
     assert moved and all(n.startswith(("text_layers.3.", "final_norm")) for n in moved), moved
     with open(os.path.join(readout_run, "train.log")) as f:
-        assert all(" level 280 " in line for line in f), "--level-weights left 280"
+        log = f.read().splitlines()
+    assert all(" level 280 " in line for line in log), "--level-weights left 280"
+    # the real-images stage's images (real_images.py, Debian's packages) came in too
+    assert " real@280=" in log[-1], "--real-fraction drew no real image"
+    check_real_samples(tokens)
     stage(export, os.path.join(reading_run, "checkpoint.pt"), weights)
     folder = os.path.join(work, "reading-model")
     run(args.cli, "make-sim-model", folder, "--weights", weights)
