@@ -106,6 +106,17 @@ run() {
     shift
     OPENBLAS_NUM_THREADS=1 nice -n 5 "$python" -m "facet_demo_model.$stage" "$@"
 }
+# --real-only: the readout's export from git, and the stages before it marked as done
+if [ "$real_only" = --real-only ] && [ ! -e "$work/done/readout" ]; then
+    git -C "$root" show "$READOUT_WEIGHTS" >"$work/readout.rbln.part"
+    mv "$work/readout.rbln.part" "$work/readout.rbln"
+    mkdir -p "$work/done"
+    for stage in vision teacher reading whole-0 whole-1 whole-2 whole-3 decoder-4500 \
+                 counting-7000 readout; do
+        echo "not run: --real-only took the readout's export from $READOUT_WEIGHTS" \
+            >"$work/done/$stage"
+    done
+fi
 # Stage 1: the vision side alone learns the shapes (pretrain_vision.py says why) ...
 if todo vision; then run pretrain_vision "$work/vision.pt"; mark vision; fi
 # ... and one step of a whole model around it, so that reading_stage.py can take that side as
@@ -170,17 +181,6 @@ if todo counting-7000; then
         "$work/decoder"
     cp "$work/decoder/checkpoint.pt" "$work/decoder/counting-7000.pt"
     mark counting-7000
-fi
-# --real-only: the readout's export from git, and the stages before it marked as done
-if [ "$real_only" = --real-only ] && [ ! -e "$work/done/readout" ]; then
-    git -C "$root" show "$READOUT_WEIGHTS" >"$work/readout.rbln.part"
-    mv "$work/readout.rbln.part" "$work/readout.rbln"
-    mkdir -p "$work/done"
-    for stage in vision teacher reading whole-0 whole-1 whole-2 whole-3 decoder-4500 \
-                 counting-7000 readout; do
-        echo "not run: --real-only took the readout's export from $READOUT_WEIGHTS" \
-            >"$work/done/$stage"
-    done
 fi
 # ... and the count's readout at its goal level: 2,000 steps of the same mix with 55 % of the
 # batches at 280 and every 560/1120 batch a word window, only the last layer and the final
