@@ -1,13 +1,24 @@
 """The real `facet` binary under test: started in the private session, its stderr kept, its
 log file ($XDG_STATE_HOME/facet/facet.log) read for the conditions the steps wait on."""
 
+import glob
 import os
 import re
+import resource
+import shutil
 import signal
 import subprocess
 import time
 
 from timescale import scaled
+
+# FACET_WALK_CORES=DIR: the app may dump core, and a crash's core file is kept in DIR, for a
+# backtrace of a rare crash seen only in loops (issue #56 item 10): gdb APP DIR/core-...
+CORES_DIR = os.environ.get("FACET_WALK_CORES", "")
+
+
+def _allow_core_dump():
+    resource.setrlimit(resource.RLIMIT_CORE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
 
 
 class AppDied(Exception):
@@ -31,7 +42,8 @@ class FacetApp:
         # The working folder is where Qt's file dialogs open first: a private one.
         self.proc = subprocess.Popen([self.binary, *self.args], env=self.env, cwd=self.env["HOME"],
                                      stdout=subprocess.DEVNULL, stderr=self.stderr,
-                                     start_new_session=True)
+                                     start_new_session=True,
+                                     preexec_fn=_allow_core_dump if CORES_DIR else None)
         return self.proc.pid
 
     @property
@@ -48,8 +60,22 @@ class FacetApp:
         rc = self.proc.poll()
         if rc is not None:
             shell_rc = 128 - rc if rc < 0 else rc
-            raise AppDied("facet exited with %d during %s; stderr:\n%s"
-                          % (shell_rc, what, self.stderr_text()[-4000:]))
+            raise AppDied("facet exited with %d during %s%s; stderr:\n%s"
+                          % (shell_rc, what, self._keep_core(), self.stderr_text()[-4000:]))
+
+    def _keep_core(self):
+        """With FACET_WALK_CORES set, moves the app's core file (written in its working folder
+        when the kernel's core_pattern is relative, as Debian's default "core") there."""
+        if not CORES_DIR:
+            return ""
+        os.makedirs(CORES_DIR, exist_ok=True)
+        kept = []
+        for path in glob.glob(os.path.join(self.env["HOME"], "core*")):
+            target = os.path.join(CORES_DIR, "%s-%d-%s" % (os.path.basename(path), self.proc.pid,
+                                                          time.strftime("%H%M%S")))
+            shutil.move(path, target)
+            kept.append(target)
+        return " (core: %s)" % ", ".join(kept) if kept else " (no core file written)"
 
     def log(self):
         try:
