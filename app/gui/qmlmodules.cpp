@@ -16,6 +16,9 @@ QList<QmlModule> requiredQmlModules() {
         {QStringLiteral("QtQuick.Layouts"), QStringLiteral("qml6-module-qtquick-layouts")},
         {QStringLiteral("QtQuick.Templates"), QStringLiteral("qml6-module-qtquick-templates")},
         {QStringLiteral("QtQuick.Controls"), QStringLiteral("qml6-module-qtquick-controls")},
+        // IconImage (Settings/ModelPicker.qml); Debian 12 ships it in the same package
+        // (dpkg -S .../qt6/qml/QtQuick/Controls/impl/qmldir).
+        {QStringLiteral("QtQuick.Controls.impl"), QStringLiteral("qml6-module-qtquick-controls")},
         {QStringLiteral("QtQuick.Dialogs"), QStringLiteral("qml6-module-qtquick-dialogs")},
         // Loaded by QtQuick.Dialogs' own (non-native) file and folder dialogs.
         {QStringLiteral("Qt.labs.folderlistmodel"),
