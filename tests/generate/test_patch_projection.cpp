@@ -4,7 +4,7 @@
 // (oneDNN) from make_host_input_goldens.py: how often the last bit differs, never by more.
 #include "generate/bf16.h"
 #include "generate/patch_projection.h"
-#include "test_paths.h"
+#include "host_input_goldens.h"
 
 #include <QtTest>
 
@@ -17,17 +17,10 @@ using namespace facet::generate;
 
 namespace {
 
-const std::string kDir = (facet::test::dataDir() / "host_inputs").string() + "/";
+const std::string kDir = facet::test::kHostInputsDir;
 
 template <typename T> std::vector<T> load(const std::string& name) {
-    std::ifstream in(kDir + name, std::ios::binary | std::ios::ate);
-    if (!in)
-        qFatal("missing golden %s", (kDir + name).c_str());
-    const auto bytes = std::size_t(in.tellg());
-    std::vector<T> out(bytes / sizeof(T));
-    in.seekg(0);
-    in.read(reinterpret_cast<char*>(out.data()), std::streamsize(bytes));
-    return out;
+    return facet::test::loadHostInputGolden<T>(name);
 }
 
 struct Problem {
