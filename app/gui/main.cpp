@@ -8,11 +8,13 @@
 #include "core/support/redaction.h"
 #include "core/types/replystats.h"
 #include "core/worker/engineclient.h"
+#include "crashtrace.h"
 #include "qmlmodules.h"
 #include "quitsignals.h"
 #include "singleinstance.h"
 #include "startupmodel.h"
 
+#include <QFile>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QJsonObject>
@@ -200,6 +202,8 @@ int main(int argc, char** argv) {
     // Declared before everything that may log, so it outlives them.
     facet::app::LogFile log(facet::app::defaultLogPath());
     const facet::app::ScopedLogMessageHandler logEverything(log);
+    // A crash leaves its call stack in the log (and on stderr) for a bug report.
+    facet::gui::installCrashTrace(QFile::encodeName(log.path()).toStdString());
     qCInfo(lcApp).noquote() << "Facet" << QCoreApplication::applicationVersion() << "started";
     if (!listenError.isEmpty())
         qCWarning(lcApp).noquote() << "single instance:" << listenError;
