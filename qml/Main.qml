@@ -82,11 +82,22 @@ ApplicationWindow {
 
     // `row`: a composer attachment's row (a region of it can be asked about), else undefined.
     function showPreview(path, name, level, tokens, w, h, row) {
+        preview.original = false
         preview.attachmentRow = row === undefined ? -1 : row
         preview.path = path
         preview.name = name
         preview.level = level
         preview.tokens = tokens
+        preview.imageWidth = w
+        preview.imageHeight = h
+        preview.open()
+    }
+    // A chip's "Region…": the same popup's region editor, on the original picture.
+    function showRegionEditor(path, name, w, h, row) {
+        preview.original = true
+        preview.attachmentRow = row
+        preview.path = path
+        preview.name = name
         preview.imageWidth = w
         preview.imageHeight = h
         preview.open()
@@ -208,6 +219,7 @@ ApplicationWindow {
                 onSweepRequested: sweepDialog.openFresh()
                 onNotice: (message) => notices.show(message)
                 onPreviewRequested: (path, name, level, tokens, w, h, row) => window.showPreview(path, name, level, tokens, w, h, row)
+                onRegionRequested: (path, name, w, h, row) => window.showRegionEditor(path, name, w, h, row)
             }
         }
     }

@@ -91,6 +91,15 @@
         <source>What the model sees of %1 (choose a region to ask about)</source>
         <translation>%1에서 모델이 보는 이미지 (질문할 영역 선택)</translation>
     </message>
+    <message>
+        <source>Region…</source>
+        <extracomment>Button on an attached image&apos;s chip: draw a rectangle on the image to ask about that part.</extracomment>
+        <translation>영역…</translation>
+    </message>
+    <message>
+        <source>Select a region of %1 to ask about</source>
+        <translation>%1에서 질문할 영역 선택</translation>
+    </message>
 </context>
 <context>
     <name>AttachmentStrip</name>
@@ -1060,6 +1069,18 @@
     <message>
         <source>Ask about this region</source>
         <translation>이 영역에 대해 질문</translation>
+    </message>
+    <message>
+        <source>Select a region of %1</source>
+        <translation>%1의 영역 선택</translation>
+    </message>
+    <message>
+        <source>Original %1×%2, as attached. The region is attached as an image of its own at the lowest level that keeps it whole; the whole image keeps its level.</source>
+        <translation>첨부한 원본 %1×%2. 영역은 잘리지 않고 온전히 유지되는 가장 낮은 상세 수준에서 별도 이미지로 첨부되며, 전체 이미지는 제 상세 수준을 유지합니다.</translation>
+    </message>
+    <message>
+        <source>The attached image; arrows choose a region, Shift+arrows resize it, Enter asks about it</source>
+        <translation>첨부한 이미지. 화살표로 영역을 고르고 Shift+화살표로 크기를 바꾸며 Enter로 그 영역에 대해 질문합니다</translation>
     </message>
 </context>
 <context>

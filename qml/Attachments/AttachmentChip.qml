@@ -4,7 +4,8 @@ import QtQuick.Layouts
 import Facet.Ui
 
 // One image in the composer: thumbnail, name, its detail level (the message's or its own) and
-// the exact number of soft tokens it costs at that level; remove and "what the model sees".
+// the exact number of soft tokens it costs at that level; remove, "what the model sees" and
+// "Region…": a rectangle drawn on the picture itself, at full size, to ask about (issue #58).
 Pane {
     id: chip
     property string name
@@ -22,6 +23,9 @@ Pane {
     signal levelPicked(int level)
     signal levelReset()
     signal previewRequested()
+    // "Region…": the region editor opened on this image's original pixels (ModelViewPopup's
+    // `original` mode), where a small detail can be found before the model's resizing blurs it.
+    signal regionRequested()
 
     padding: Theme.smallSpacing
     implicitHeight: Theme.chipHeight
@@ -90,37 +94,53 @@ Pane {
                     font.pointSize: Theme.captionFontSize
                 }
             }
-            Button {
-                id: levelButton
-                objectName: "levelButton"
-                text: Labels.levelNames[chip.level] + (chip.overridden ? " •" : "")
-                flat: true
-                font.pointSize: Theme.captionFontSize
-                Layout.preferredHeight: 22
-                Accessible.name: qsTr("Detail level of %1").arg(chip.name)
-                onClicked: levelMenu.open()
-                Menu {
-                    id: levelMenu
-                    objectName: "levelMenu"
-                    Repeater {
-                        model: Labels.detailLevels
-                        delegate: MenuItem {
-                            required property int modelData
-                            text: Labels.levelNames[modelData] + " " + modelData
-                            enabled: (chip.modelLevels.length === 0 || chip.modelLevels.indexOf(modelData) >= 0)
-                            checkable: true
-                            checked: chip.overridden && chip.level === modelData
-                            Accessible.name: qsTr("Use %1 for %2").arg(Labels.levelNames[modelData]).arg(chip.name)
-                            onTriggered: chip.levelPicked(modelData)
+            RowLayout { // the level and, beside it, the region button: the chip keeps its height
+                spacing: 0
+                Button {
+                    id: levelButton
+                    objectName: "levelButton"
+                    text: Labels.levelNames[chip.level] + (chip.overridden ? " •" : "")
+                    flat: true
+                    font.pointSize: Theme.captionFontSize
+                    Layout.preferredHeight: 22
+                    Accessible.name: qsTr("Detail level of %1").arg(chip.name)
+                    onClicked: levelMenu.open()
+                    Menu {
+                        id: levelMenu
+                        objectName: "levelMenu"
+                        Repeater {
+                            model: Labels.detailLevels
+                            delegate: MenuItem {
+                                required property int modelData
+                                text: Labels.levelNames[modelData] + " " + modelData
+                                enabled: (chip.modelLevels.length === 0 || chip.modelLevels.indexOf(modelData) >= 0)
+                                checkable: true
+                                checked: chip.overridden && chip.level === modelData
+                                Accessible.name: qsTr("Use %1 for %2").arg(Labels.levelNames[modelData]).arg(chip.name)
+                                onTriggered: chip.levelPicked(modelData)
+                            }
+                        }
+                        MenuSeparator {}
+                        MenuItem {
+                            text: qsTr("Same as the message")
+                            enabled: chip.overridden
+                            Accessible.name: text
+                            onTriggered: chip.levelReset()
                         }
                     }
-                    MenuSeparator {}
-                    MenuItem {
-                        text: qsTr("Same as the message")
-                        enabled: chip.overridden
-                        Accessible.name: text
-                        onTriggered: chip.levelReset()
-                    }
+                }
+                Button {
+                    objectName: "regionButton"
+                    //: Button on an attached image's chip: draw a rectangle on the image to ask about that part.
+                    text: qsTr("Region…")
+                    flat: true
+                    font.pointSize: Theme.captionFontSize
+                    Layout.preferredHeight: 22
+                    Accessible.name: qsTr("Select a region of %1 to ask about").arg(chip.shownName)
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 500
+                    ToolTip.text: Accessible.name
+                    onClicked: chip.regionRequested()
                 }
             }
         }

@@ -10,6 +10,8 @@ ColumnLayout {
     required property var modelLevels
     // `row`: the chip's row, so "what the model sees" can attach a region of it.
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight, int row)
+    // The chip's "Region…": the region editor on the original image of that row.
+    signal regionRequested(string path, string name, int imageWidth, int imageHeight, int row)
     visible: attachments.count > 0
     spacing: Theme.smallSpacing
 
@@ -57,6 +59,7 @@ ColumnLayout {
             onLevelPicked: (value) => strip.attachments.setImageLevel(index, value)
             onLevelReset: strip.attachments.clearImageLevel(index)
             onPreviewRequested: strip.previewRequested(path, shownName, level, tokens, imageWidth, imageHeight, index)
+            onRegionRequested: strip.regionRequested(path, shownName, imageWidth, imageHeight, index)
         }
     }
     Label {

@@ -9,6 +9,9 @@ import Facet.Ui
 // with the mouse, or with the keyboard on the focused image: arrows move it, Shift+arrows resize
 // it — and "Ask about this region" attaches that crop as an image of its own (issue #58).
 // The rectangle is kept in the original image's pixels (after EXIF orientation).
+// `original`: the same region editor on the picture itself (the chip's "Region…"): shown at up to
+// 2048 pixels a side instead of resized for the model, so a detail that the model's input blurs
+// — the very reason to ask about a region — can still be found and framed.
 Dialog {
     id: dialog
     property string path
@@ -19,13 +22,14 @@ Dialog {
     property int imageHeight: 0
     // The composer row this image is, or -1 (a sent image, a comparison column): no region then.
     property int attachmentRow: -1
+    property bool original: false
     readonly property bool canChooseRegion: attachmentRow >= 0 && imageWidth > 0 && imageHeight > 0
     // The chosen rectangle in original pixels; width 0 while there is none.
     property rect region: Qt.rect(0, 0, 0, 0)
     readonly property bool hasRegion: region.width >= 1 && region.height >= 1
     signal regionChosen(int row, int x, int y, int width, int height)
 
-    title: qsTr("What the model sees — %1").arg(name)
+    title: original ? qsTr("Select a region of %1").arg(name) : qsTr("What the model sees — %1").arg(name)
     modal: true
     standardButtons: Dialog.Close
     anchors.centerIn: Overlay.overlay
@@ -70,10 +74,13 @@ Dialog {
             Layout.fillWidth: true
             wrapMode: Text.Wrap
             color: Theme.text
-            text: qsTr("%1 (%2): %L3 soft tokens. Original %4×%5, model input %6×%7; each cell is one soft token.")
-                  .arg(Labels.levelNames[dialog.level]).arg(dialog.level).arg(dialog.tokens)
-                  .arg(dialog.imageWidth).arg(dialog.imageHeight)
-                  .arg(seen.implicitWidth).arg(seen.implicitHeight)
+            text: dialog.original
+                  ? qsTr("Original %1×%2, as attached. The region is attached as an image of its own at the lowest level that keeps it whole; the whole image keeps its level.")
+                    .arg(dialog.imageWidth).arg(dialog.imageHeight)
+                  : qsTr("%1 (%2): %L3 soft tokens. Original %4×%5, model input %6×%7; each cell is one soft token.")
+                    .arg(Labels.levelNames[dialog.level]).arg(dialog.level).arg(dialog.tokens)
+                    .arg(dialog.imageWidth).arg(dialog.imageHeight)
+                    .arg(seen.implicitWidth).arg(seen.implicitHeight)
         }
         Image {
             id: seen
@@ -82,11 +89,17 @@ Dialog {
             Layout.fillHeight: true
             fillMode: Image.PreserveAspectFit
             asynchronous: true
-            smooth: false
-            source: dialog.visible && dialog.path ? ImageUrls.seen(dialog.level, dialog.path) : ""
+            smooth: dialog.original // the model's view unsmoothed: its pixels are what it gets
+            // The original through the thumbnail provider, which only scales down (imagefacts.cpp).
+            sourceSize: dialog.original ? Qt.size(2048, 2048) : undefined
+            source: !dialog.visible || !dialog.path ? ""
+                    : dialog.original ? ImageUrls.thumbnail(dialog.path)
+                                      : ImageUrls.seen(dialog.level, dialog.path)
             activeFocusOnTab: dialog.canChooseRegion
             Accessible.role: Accessible.Graphic
-            Accessible.name: dialog.canChooseRegion
+            Accessible.name: dialog.original
+                             ? qsTr("The attached image; arrows choose a region, Shift+arrows resize it, Enter asks about it")
+                             : dialog.canChooseRegion
                              ? qsTr("Resized image with the soft-token grid; arrows choose a region, Shift+arrows resize it, Enter asks about it")
                              : qsTr("Resized image with the soft-token grid")
             // Where the picture is drawn inside the item, and original pixels per item pixel.

@@ -32,6 +32,7 @@ Pane {
                                        && !composer.engine.serverSession.serverDefaultLevel
     // `row`: the attachment's row (region choice in "what the model sees").
     signal previewRequested(string path, string name, int level, int tokens, int imageWidth, int imageHeight, int row)
+    signal regionRequested(string path, string name, int imageWidth, int imageHeight, int row)
     padding: Theme.largeSpacing
     background: Rectangle { color: Theme.window; border.color: Theme.border }
 
@@ -99,6 +100,7 @@ Pane {
             attachments: composer.attachments
             modelLevels: composer.engine.model.detailLevels
             onPreviewRequested: (path, name, level, tokens, w, h, row) => composer.previewRequested(path, name, level, tokens, w, h, row)
+            onRegionRequested: (path, name, w, h, row) => composer.regionRequested(path, name, w, h, row)
         }
         // Wraps on narrow windows: the thinking switch moves under the levels.
         Flow {

@@ -22,6 +22,7 @@ TestCase {
     SignalSpy { id: removeSpy; signalName: "removeRequested" }
     SignalSpy { id: previewSpy; signalName: "previewRequested" }
     SignalSpy { id: levelSpy; signalName: "levelPicked" }
+    SignalSpy { id: regionSpy; signalName: "regionRequested" }
 
     function test_showsNameTokensAndLevel() {
         const chip = createTemporaryObject(chipComponent, test)
@@ -65,6 +66,29 @@ TestCase {
         compare(removeSpy.count, 1)
         mouseClick(findChild(chip, "previewButton"))
         compare(previewSpy.count, 1)
+    }
+
+    // "Region…" (issue #58: draw a region "on an attachment"): by mouse, and by keyboard — Tab
+    // reaches it after the level button, Space presses it — with the chip's name in its label.
+    function test_regionButtonAsksForTheRegionEditor() {
+        const chip = createTemporaryObject(chipComponent, test)
+        waitForRendering(chip)
+        regionSpy.target = chip
+        regionSpy.clear()
+        const button = findChild(chip, "regionButton")
+        verify(button && button.visible)
+        compare(button.Accessible.name, "Select a region of photo.jpg to ask about")
+        mouseClick(button)
+        compare(regionSpy.count, 1)
+        findChild(chip, "levelButton").forceActiveFocus()
+        keyClick(Qt.Key_Tab)
+        verify(button.activeFocus)
+        keyClick(Qt.Key_Space)
+        compare(regionSpy.count, 2)
+        // A region chip names its source in the label.
+        chip.isRegion = true
+        chip.regionSource = "photo.jpg"
+        compare(button.Accessible.name, "Select a region of Region of photo.jpg to ask about")
     }
 
     function test_levelMenuOffersOnlyModelLevels() {

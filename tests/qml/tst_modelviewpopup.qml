@@ -5,7 +5,8 @@ import Facet.Ui
 // "What the model sees" with a region chosen on it (issue #58): a mouse drag over the picture
 // gives the rectangle in the original image's pixels (96 × 64 here), the keyboard path (arrows
 // move, Shift+arrows resize, Enter asks) gives the same kind of rectangle, "Ask about this region"
-// sends it with the composer row; an image that is not in the composer offers no region.
+// sends it with the composer row; an image that is not in the composer offers no region; the
+// chip's "Region…" (`original`) does the same on the picture itself.
 TestCase {
     id: test
     name: "ModelViewPopup"
@@ -102,6 +103,42 @@ TestCase {
         compare(chosenSpy.signalArguments[0][2], 16)
         compare(chosenSpy.signalArguments[0][3], 48)
         compare(chosenSpy.signalArguments[0][4], 35)
+    }
+
+    // The chip's "Region…" opens the same editor on the picture itself (`original`): the
+    // attached file through the thumbnail provider, not the model's resized view, and the same
+    // drag gives the rectangle in the original's pixels.
+    function test_originalModeChoosesARegionOnThePicture() {
+        const popup = createTemporaryObject(popupComponent, test, {attachmentRow: 1, original: true})
+        chosenSpy.target = popup
+        chosenSpy.clear()
+        popup.open()
+        tryCompare(popup, "opened", true)
+        const seen = findChild(popup.contentItem, "seenImage")
+        tryCompare(seen, "status", Image.Ready)
+        waitForRendering(seen)
+        compare(popup.title, "Select a region of gradient.png")
+        compare(seen.source, ImageUrls.thumbnail(testDataPath))
+        // The original's own size (96 × 64), not the model's input at 280.
+        compare(seen.implicitWidth, 96)
+        compare(seen.implicitHeight, 64)
+        tryCompare(seen, "activeFocus", true)
+        const area = findChild(popup.contentItem, "regionDragArea")
+        const x0 = seen.offsetX, y0 = seen.offsetY
+        const w = seen.paintedWidth, h = seen.paintedHeight
+        mousePress(area, x0 + w / 4, y0 + h / 4)
+        mouseMove(area, x0 + w / 2, y0 + h / 2)
+        mouseMove(area, x0 + w * 0.75, y0 + h * 0.5)
+        mouseRelease(area, x0 + w * 0.75, y0 + h * 0.5)
+        fuzzyCompare(popup.region.x, 24, 1)
+        fuzzyCompare(popup.region.y, 16, 1)
+        fuzzyCompare(popup.region.width, 48, 1)
+        fuzzyCompare(popup.region.height, 16, 1)
+        keyClick(Qt.Key_Return)
+        compare(chosenSpy.count, 1)
+        compare(chosenSpy.signalArguments[0][0], 1)
+        compare(chosenSpy.signalArguments[0][3], popup.region.width)
+        tryCompare(popup, "visible", false)
     }
 
     function test_noRegionForImagesOutsideTheComposer() {

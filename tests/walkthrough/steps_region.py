@@ -71,3 +71,37 @@ def step_region(w):
     assert r["source_name"] == name and r["width"] > 0 and r["height"] > 0, r
     w.say("saved region: x %d, y %d, %dx%d of %s (crop at level %d)"
           % (r["x"], r["y"], r["width"], r["height"], r["source_name"], images[1]["level"]))
+
+
+def step_region_chip(w):
+    """The chip's "Region…" (issue #58: a region drawn on the attachment itself): the same
+    editor on the picture at its own size, a rectangle dragged there with the real mouse and
+    asked about with Enter (the keyboard path's key), a region chip naming its source; both chips
+    removed again so the steps after this one start with an empty composer."""
+    image = w.images["small"]
+    name = os.path.basename(image)
+    if not any(c.name == "Image " + name for c in w.a11y.controls()):
+        from steps_dialogs import attach
+        attach(w, image, "region-chip")
+    w.x.click_control(w.a11y.find("Select a region of %s to ask about" % name, role="push button"))
+    picture = w.a11y.find("The attached image; arrows choose a region", prefix=True)
+    w.app.check_alive("opening the region editor from the chip")
+    drag(w, picture.x + picture.w * 0.30, picture.y + picture.h * 0.30,
+         picture.x + picture.w * 0.55, picture.y + picture.h * 0.70)
+    w.a11y.find("Ask about this region", role="push button")
+    time.sleep(0.3)
+    w.shot("region-chip-dragged")
+    w.x.key("Return")
+    w.a11y.wait_gone("Ask about this region")
+    chip = w.a11y.find("Image: region of " + name, prefix=True, timeout=10)
+    w.say("chip: %s" % chip.name)
+    w.shot("region-chip-attached")
+    # Empty the composer again: the region's chip first (its row follows its source's).
+    for _ in range(2):
+        remove = [c for c in w.a11y.controls()
+                  if c.name.startswith("Remove ") and c.role == "push button"]
+        if not remove:
+            break
+        w.x.click_control(remove[-1])
+        time.sleep(0.3)
+    w.app.check_alive("removing the chips")

@@ -35,6 +35,7 @@ from xsession import XSession  # noqa: E402
 STEPS = [
     ("attach", steps_dialogs.step_attach, True),
     ("region", steps_region.step_region, True),
+    ("region chip", steps_region.step_region_chip, True),
     ("model folder", steps_dialogs.step_model_folder, True),
     ("model folder chosen", steps_dialogs.step_model_folder_choose, True),
     ("model folder leaf", steps_dialogs.step_model_folder_leaf, True),
