@@ -3,7 +3,8 @@ import QtTest
 import Facet.Ui
 
 // The composer alone, on the App singleton's scripted engine (see main.cpp): Enter sends,
-// Shift+Enter starts a new line, empty messages are not sent, the thinking switch.
+// Shift+Enter starts a new line, empty messages are not sent, the thinking switch, a chip's
+// "Region…" passed on with its row.
 TestCase {
     id: test
     name: "Composer"
@@ -28,6 +29,9 @@ TestCase {
     function initTestCase() {
         tryCompare(App.engine.model, "ready", true, 5000)
     }
+
+    // No test leaves images behind for the next one, even when it fails halfway.
+    function cleanup() { App.attachments.clear() }
 
     function input(c) { return findChild(c, "messageInput") }
 
@@ -57,6 +61,30 @@ TestCase {
         keyClick(Qt.Key_B)
         compare(input(c).text, "a\nb")
         compare(App.conversation.count, 0)
+    }
+
+    SignalSpy { id: regionSpy; signalName: "regionRequested" }
+
+    // A chip's "Region…" reaches the window with that chip's file, size and row (Main.qml
+    // opens the region editor on it): the second of two attached images says row 1.
+    function test_chipRegionButtonNamesItsRow() {
+        const c = createTemporaryObject(composerComponent, test)
+        App.library.newChat()
+        App.attachments.clear()
+        const path = decodeURIComponent(Qt.resolvedUrl("data/gradient.png").toString().replace("file://", ""))
+        App.attachments.addFiles([path, path])
+        compare(App.attachments.count, 2)
+        waitForRendering(c)
+        regionSpy.target = c
+        regionSpy.clear()
+        const list = findChild(c, "attachmentList")
+        tryVerify(() => list.itemAtIndex(1) !== null)
+        mouseClick(findChild(list.itemAtIndex(1), "regionButton"))
+        compare(regionSpy.count, 1)
+        compare(regionSpy.signalArguments[0][0], path)
+        compare(regionSpy.signalArguments[0][2], 96)
+        compare(regionSpy.signalArguments[0][3], 64)
+        compare(regionSpy.signalArguments[0][4], 1)
     }
 
     function test_thinkingSwitchIsTheConversationsSetting() {
