@@ -17,6 +17,11 @@ std::array<char, 4096> logFile{};
 constexpr std::size_t kAltStackBytes = 64 * 1024; // a stack overflow's SIGSEGV needs a stack
 std::array<unsigned char, kAltStackBytes> altStack{};
 constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kUnderSanitizer = true; // its handlers stay: their reports say more
+#else
+constexpr bool kUnderSanitizer = false;
+#endif
 
 const char* signalName(int sig) {
     switch (sig) {
@@ -95,9 +100,8 @@ extern "C" void onCrash(int sig, siginfo_t* info, void*) {
 } // namespace
 
 void installCrashTrace(const std::string& logPath) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    (void)logPath;
-#else
+    if (kUnderSanitizer)
+        return;
     if (logPath.size() < logFile.size())
         std::memcpy(logFile.data(), logPath.c_str(), logPath.size() + 1);
     // backtrace() loads libgcc_s on its first call, which is not async-signal-safe: done now.
@@ -113,7 +117,6 @@ void installCrashTrace(const std::string& logPath) {
     action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
     for (int sig : kSignals)
         ::sigaction(sig, &action, nullptr);
-#endif
 }
 
 } // namespace facet::gui
