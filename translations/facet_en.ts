@@ -32,6 +32,23 @@
     </message>
 </context>
 <context>
+    <name>ImagePickerDialog</name>
+    <message numerus="yes">
+        <source>Attach %n image(s)</source>
+        <translation>
+            <numerusform>Attach %n image</numerusform>
+            <numerusform>Attach %n images</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 image(s) selected</source>
+        <translation>
+            <numerusform>%n of %1 images selected</numerusform>
+            <numerusform>%n of %1 images selected</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ReplaceDraftDialog</name>
     <message numerus="yes">
         <source>The message box holds your text and %n image(s).</source>
@@ -65,6 +82,16 @@
         <translation>
             <numerusform>%n model served · %1 ms round trip</numerusform>
             <numerusform>%n models served · %1 ms round trip</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SweepDialog</name>
+    <message numerus="yes">
+        <source>Add %n image(s)</source>
+        <translation>
+            <numerusform>Add %n image</numerusform>
+            <numerusform>Add %n images</numerusform>
         </translation>
     </message>
 </context>

@@ -429,14 +429,6 @@
         <translation>이미지 첨부</translation>
     </message>
     <message>
-        <source>Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</source>
-        <translation>이미지 (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>모든 파일 (*)</translation>
-    </message>
-    <message>
         <source>Detail:</source>
         <extracomment>Label before the level picker: the detail level (image-token budget) of the message&apos;s images.</extracomment>
         <translation>상세 수준:</translation>
@@ -832,6 +824,104 @@
     <message>
         <source>cannot be resized for detail level %1</source>
         <translation>상세 수준 %1에 맞게 크기를 바꿀 수 없음</translation>
+    </message>
+</context>
+<context>
+    <name>ImagePickerCell</name>
+    <message>
+        <source>Folder %1</source>
+        <translation>폴더 %1</translation>
+    </message>
+    <message>
+        <source>No preview</source>
+        <extracomment>In the image picker, where a thumbnail could not be made (the file is not a readable image).</extracomment>
+        <translation>미리 보기 없음</translation>
+    </message>
+</context>
+<context>
+    <name>ImagePickerDialog</name>
+    <message numerus="yes">
+        <source>Attach %n image(s)</source>
+        <translation>
+            <numerusform>이미지 %n개 첨부</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attach images</source>
+        <translation>이미지 첨부</translation>
+    </message>
+    <message>
+        <source>Cannot open the folder %1</source>
+        <translation>폴더 %1을(를) 열 수 없음</translation>
+    </message>
+    <message>
+        <source>There is no file or folder %1</source>
+        <translation>파일이나 폴더 %1이(가) 없음</translation>
+    </message>
+    <message>
+        <source>Up to the parent folder (Backspace)</source>
+        <translation>상위 폴더로 (Backspace)</translation>
+    </message>
+    <message>
+        <source>A folder, or an image&apos;s full path</source>
+        <translation>폴더, 또는 이미지의 전체 경로</translation>
+    </message>
+    <message>
+        <source>Folder or file path (Ctrl+L)</source>
+        <translation>폴더 또는 파일 경로 (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Places</source>
+        <extracomment>Heading of the image picker&apos;s list of folders to jump to.</extracomment>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>홈</translation>
+    </message>
+    <message>
+        <source>Go to the home folder</source>
+        <translation>홈 폴더로 이동</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>사진</translation>
+    </message>
+    <message>
+        <source>Go to the Pictures folder</source>
+        <translation>사진 폴더로 이동</translation>
+    </message>
+    <message>
+        <source>Last attached</source>
+        <extracomment>Image picker place: the folder of the image attached last.</extracomment>
+        <translation>마지막 첨부</translation>
+    </message>
+    <message>
+        <source>Go to the folder of the last attached image</source>
+        <translation>마지막으로 첨부한 이미지의 폴더로 이동</translation>
+    </message>
+    <message>
+        <source>Folders and images in %1</source>
+        <translation>%1의 폴더와 이미지</translation>
+    </message>
+    <message>
+        <source>No folders or images here</source>
+        <extracomment>The image picker&apos;s folder has no subfolders and no image Facet reads.</extracomment>
+        <translation>폴더나 이미지가 없음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 image(s) selected</source>
+        <translation>
+            <numerusform>이미지 %1개 중 %n개 선택됨</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click, Ctrl+click, Shift+click or Space to select images; Enter attaches</source>
+        <translation>클릭, Ctrl+클릭, Shift+클릭 또는 Space로 이미지를 선택하고 Enter로 첨부합니다</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
     </message>
 </context>
 <context>
@@ -2013,14 +2103,6 @@
         <translation>스윕할 이미지</translation>
     </message>
     <message>
-        <source>Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</source>
-        <translation>이미지 (*.jpg *.jpeg *.png *.webp *.bmp *.gif)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>모든 파일 (*)</translation>
-    </message>
-    <message>
         <source>A folder of images (searched with its subfolders)</source>
         <translation>이미지 폴더 (하위 폴더까지 찾음)</translation>
     </message>
@@ -2179,6 +2261,12 @@
     <message>
         <source>%1: waiting</source>
         <translation>%1: 기다리는 중</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n image(s)</source>
+        <translation>
+            <numerusform>이미지 %n개 추가</numerusform>
+        </translation>
     </message>
 </context>
 <context>

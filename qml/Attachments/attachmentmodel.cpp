@@ -108,7 +108,13 @@ QStringList AttachmentModel::addUrls(const QList<QUrl>& urls) {
     }
     for (const QString& p : problems)
         emit rejected(p);
-    return problems + addFiles(paths);
+    const int before = rowCount();
+    problems += addFiles(paths);
+    if (rowCount() > before && items_.constLast().path != lastAddedPath_) {
+        lastAddedPath_ = items_.constLast().path;
+        emit lastAddedPathChanged();
+    }
+    return problems;
 }
 
 QStringList AttachmentModel::addFiles(const QStringList& paths) {

@@ -17,6 +17,9 @@ class AttachmentModel : public QAbstractListModel {
     Q_PROPERTY(int messageLevel READ messageLevel WRITE setMessageLevel NOTIFY messageLevelChanged)
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
     Q_PROPERTY(int totalTokens READ totalTokens NOTIFY totalTokensChanged)
+    // The last image the user attached from a file (dropped, picked, pasted as a file URL; not
+    // pasted pixels or crops), kept after sending: the image picker offers its folder.
+    Q_PROPERTY(QString lastAddedPath READ lastAddedPath NOTIFY lastAddedPathChanged)
 public:
     enum Role {
         PathRole = Qt::UserRole + 1,
@@ -57,6 +60,7 @@ public:
     int totalTokens() const;
     int levelAt(int row) const;
     const QList<Item>& items() const { return items_; }
+    QString lastAddedPath() const { return lastAddedPath_; }
 
     // The one entry point for drops, the file picker and pasted file URLs. Files that are not
     // usable images are refused with a message naming them (signal `rejected`); the others are
@@ -82,11 +86,13 @@ signals:
     void messageLevelChanged();
     void countChanged();
     void totalTokensChanged();
+    void lastAddedPathChanged();
     void rejected(const QString& message);
 
 private:
     QList<Item> items_;
     int messageLevel_ = app::kDefaultDetailLevel;
+    QString lastAddedPath_;
 };
 
 } // namespace facet::ui

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Facet.Ui
 
@@ -75,18 +74,12 @@ Pane {
     // Ctrl+O (Main.qml) opens the same picker as "Attach…".
     function attachImages() { picker.open() }
 
-    // OpenFiles attaches several files only with a native dialog: Qt 6.4's non-native fallback
-    // (the one on Debian without a GTK platform theme) keeps one selected file, Ctrl+click and
-    // Shift+click only move it (seen under Xvfb), and reports it alone (qt/qtdeclarative v6.4.2,
-    // src/quickdialogs2/quickdialogs2quickimpl/qquickplatformfiledialog.cpp,
-    // QQuickPlatformFileDialog::selectedFiles returns { m_dialog->selectedFile() }). There,
-    // several images come in by drag and drop, paste, or one Attach… each (issue #55 item 8).
-    FileDialog {
+    // Several images at once, Ctrl+click and Shift+click as in a file manager: our own picker,
+    // not Qt's FileDialog (ImagePickerDialog.qml says why).
+    ImagePickerDialog {
         id: picker
-        title: qsTr("Attach images")
-        fileMode: FileDialog.OpenFiles
-        nameFilters: [qsTr("Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)"), qsTr("All files (*)")]
-        onAccepted: composer.attachments.addUrls(selectedFiles)
+        lastAttachedPath: composer.attachments.lastAddedPath
+        onPicked: (urls) => composer.attachments.addUrls(urls)
     }
 
     // The draft's text is counted with the conversation as the user types.

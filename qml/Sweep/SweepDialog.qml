@@ -70,12 +70,12 @@ Dialog {
         sweep.start(inputs, questions.text, levels, outFolder)
     }
 
-    FileDialog {
+    // Several at once, as the composer's Attach… (ImagePickerDialog.qml).
+    ImagePickerDialog {
         id: imageFiles
         title: qsTr("Images to sweep")
-        fileMode: FileDialog.OpenFiles
-        nameFilters: [qsTr("Images (*.jpg *.jpeg *.png *.webp *.bmp *.gif)"), qsTr("All files (*)")]
-        onAccepted: dialog.addInputs(selectedFiles)
+        acceptLabel: qsTr("Add %n image(s)", "", selectedCount)
+        onPicked: (urls) => dialog.addInputs(urls)
     }
     ShownFolderDialog {
         id: imageFolder
