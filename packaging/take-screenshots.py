@@ -25,7 +25,8 @@ banner's Try it menu opened with the keyboard, every example of samples.json lis
 
 --views takes every view of the window (issue #57) in both themes at 1280x800 and 1920x1080,
 into docs/screenshots as view-NAME-THEME-WIDTH.png: the empty chat with the example cards, the
-model picker's menu, the model details, Settings, About, a chat with a demo-model reply under
+model picker's menu, the model details, Settings, About, the image picker (Ctrl+O) with two
+pictures selected, a chat with a demo-model reply under
 the sidebar's date header, and the sidebar collapsed (Ctrl+B). Real clicks and keys.
 
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
@@ -282,6 +283,20 @@ def take_tryit(session, x, args, samples, name, size, theme):
 VIEW_SIZES = [(1280, 800), (1920, 1080)]
 
 
+def picture_folder(root):
+    """A folder as a user's: a subfolder and pictures named in several languages."""
+    from images import make
+    folder = os.path.join(root, "Pictures", "holiday 2026")
+    os.makedirs(os.path.join(folder, "edited"), exist_ok=True)
+    colours = [(200, 60, 40), (40, 90, 200), (30, 160, 90), (220, 180, 40), (120, 60, 160),
+               (20, 140, 160), (230, 120, 30), (90, 90, 90)]
+    names = ["beach #2.png", "city 1.png", "dinner 100%.png", "été 4.png", "forest.png",
+             "한글 사진.png", "sunset.png", "train 10.png"]
+    for name, colour in zip(names, colours):
+        make(os.path.join(folder, name), (320, 240), colour)
+    return folder
+
+
 def take_views(session, x, args, samples, name, size, theme):
     """Every view of the window at `size` in `theme` (one start of the app): each opened with
     the mouse or the keyboard, saved, closed with Esc."""
@@ -318,6 +333,24 @@ def take_views(session, x, args, samples, name, size, theme):
         save("about")
         x.key("Escape")
         a11y.wait_gone("Licences")
+        # The image picker (Ctrl+O) in a folder of pictures, two of them selected with the mouse.
+        folder = picture_folder(session.work)
+        x.key("ctrl+o")
+        a11y.find("Attach images", role="dialog")
+        x.key("ctrl+l")
+        x.type(folder)
+        a11y.wait_text(folder)
+        x.key("Return")
+        x.click_control(a11y.find("beach #2.png"))
+        x.xdotool("keydown", "ctrl")
+        try:
+            x.click_control(a11y.find("été 4.png"))
+        finally:
+            x.xdotool("keyup", "ctrl")
+        a11y.find("Attach 2 images", role="push button")
+        save("image-picker")
+        x.key("Escape")
+        a11y.wait_gone("Attach 2 images")
         # A chat: the second example (shapes.png, "What shape is yellow?") from its card.
         after = app.log_size()
         x.click_control(a11y.find("Try “%s”" % samples[1]["question"], prefix=True,

@@ -11,8 +11,8 @@ from timescale import scaled
 
 
 def attach(w, image, shot_prefix):
-    """Attach… → type the image's path (Ctrl+L opens the path field of Qt's non-native file
-    dialog) → Return; the image's chip must appear in the composer."""
+    """Attach… → type the image's full path (Ctrl+L selects the image picker's path field,
+    ImagePickerDialog.qml) → Return attaches that file; its chip must appear in the composer."""
     w.x.click_control(w.a11y.find("Attach images", role="push button"))
     w.a11y.find("Attach images", role="dialog")
     w.app.check_alive("opening the Attach dialog")

@@ -23,6 +23,7 @@ import images  # noqa: E402
 import steps_chat  # noqa: E402
 import steps_cli  # noqa: E402
 import steps_dialogs  # noqa: E402
+import steps_picker  # noqa: E402
 import steps_region  # noqa: E402
 import steps_server  # noqa: E402
 import steps_tryit  # noqa: E402
@@ -47,6 +48,7 @@ STEPS = [
     ("server", steps_server.step_server, True),
     ("try it", steps_tryit.step_try_it, True),
     ("try it compare", steps_tryit.step_try_it_compare, True),
+    ("attach several", steps_picker.step_attach_several, True),
     ("command line", steps_cli.step_command_line, False),
 ]
 
