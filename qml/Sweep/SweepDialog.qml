@@ -113,6 +113,7 @@ Dialog {
                           : qsTr("No images chosen")
                 }
                 Button {
+                    objectName: "sweepAddImages"
                     text: qsTr("Add images…")
                     Accessible.name: qsTr("Add image files to the sweep")
                     onClicked: imageFiles.open()

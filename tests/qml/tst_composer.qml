@@ -51,6 +51,47 @@ TestCase {
         tryCompare(App.chat, "busy", false, 5000)
     }
 
+    // Attach… opens the image picker (issue #55 item 8): several images become chips in the
+    // order shown, and the next opening offers their folder as "Last attached".
+    function test_attachButtonAddsSeveralImages() {
+        const folder = testFiles.makeFolder(["c 한글.png", "a é.png", "b #1.jpg"])
+        const c = createTemporaryObject(composerComponent, test)
+        waitForRendering(c)
+        App.attachments.clear()
+        // Cleared however this ends: the next tests send with an empty composer.
+        try {
+            attachSeveral(c, folder)
+        } finally {
+            App.attachments.clear()
+        }
+    }
+    function attachSeveral(c, folder) {
+        mouseClick(findChild(c, "attachButton"))
+        const picker = findChild(c, "imagePicker")
+        verify(picker, "Attach… opened no image picker")
+        tryCompare(picker, "opened", true)
+        verify(picker.go(folder, -1))
+        picker.grid.forceActiveFocus()
+        keyClick(Qt.Key_A, Qt.ControlModifier)
+        keyClick(Qt.Key_Return)
+        tryCompare(picker, "visible", false)
+        const chips = createTemporaryObject(namesComponent, test, { model: App.attachments })
+        compare(chips.count, 3)
+        compare([0, 1, 2].map(i => chips.objectAt(i).name), ["a é.png", "b #1.jpg", "c 한글.png"])
+        picker.open()
+        tryCompare(picker, "opened", true)
+        const last = findChild(picker.contentItem, "imagePickerLastAttached")
+        verify(last.visible)
+        compare(last.folder, folder)
+        picker.close()
+    }
+    Component {
+        id: namesComponent
+        Instantiator {
+            delegate: QtObject { required property string name }
+        }
+    }
+
     function test_shiftEnterAddsALine() {
         const c = createTemporaryObject(composerComponent, test)
         waitForRendering(c)

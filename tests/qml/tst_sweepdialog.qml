@@ -19,6 +19,31 @@ TestCase {
         SweepDialog { sweep: App.sweep }
     }
 
+    // "Add images…" opens the image picker (issue #55 item 8): several images at once, added
+    // in the order shown, names with 'é' and '한글' as themselves.
+    function test_addImagesTakesSeveral() {
+        const folder = testFiles.makeFolder(["b 한글.png", "a é.png", "notes.txt"])
+        const dialog = createTemporaryObject(dialogComponent, test)
+        dialog.openFresh()
+        tryCompare(dialog, "opened", true)
+        dialog.inputs = []
+        mouseClick(findChild(dialog.contentItem, "sweepAddImages"))
+        const picker = findChild(dialog, "imagePicker")
+        verify(picker, "Add images… opened no image picker")
+        tryCompare(picker, "opened", true)
+        verify(picker.go(folder, -1))
+        picker.grid.forceActiveFocus()
+        keyClick(Qt.Key_A, Qt.ControlModifier)
+        compare(picker.selectedCount, 2)
+        const add = findChild(picker.footer, "imagePickerAttach")
+        verify(add.text.startsWith("Add 2 image"), add.text)
+        mouseClick(add)
+        tryCompare(picker, "visible", false)
+        compare(dialog.inputs.map(String), [String(testFiles.fileUrl(folder + "/a é.png")),
+                                            String(testFiles.fileUrl(folder + "/b 한글.png"))])
+        dialog.close()
+    }
+
     function test_keysAndMouseRunASweep() {
         const dialog = createTemporaryObject(dialogComponent, test)
         dialog.openFresh()
