@@ -33,20 +33,48 @@ int printVersion() {
     return 0;
 }
 
+const facet::cli::Command* findCommand(const std::string& name) {
+    for (const auto& command : facet::cli::commandRegistry())
+        if (command.name == name)
+            return &command;
+    return nullptr;
+}
+
+// `facet-cli COMMAND --help` (or -h first) and `facet-cli help COMMAND`: the command's usage on
+// stdout, exit 0, nothing run. "--help" elsewhere is help too: no question or path is "--help".
+bool asksForHelp(const std::vector<std::string>& args) {
+    return (!args.empty() && args.front() == "-h") ||
+           std::find(args.begin(), args.end(), "--help") != args.end();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2)
         return printHelp(std::cerr), 1;
     const std::string name = argv[1];
-    if (name == "help" || name == "--help" || name == "-h")
-        return printHelp(std::cout);
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    if (name == "help" || name == "--help" || name == "-h") {
+        if (args.empty())
+            return printHelp(std::cout);
+        if (const auto* command = findCommand(args.front())) {
+            std::cout << "usage: facet-cli " << command->usage << "\n";
+            return 0;
+        }
+        std::cerr << "facet-cli: unknown command '" << facet::cli::terminalSafe(args.front())
+                  << "'\n";
+        printHelp(std::cerr);
+        return 1;
+    }
     if (name == "--version" || name == "version")
         return printVersion();
-    const std::vector<std::string> args(argv + 2, argv + argc);
     for (const auto& command : facet::cli::commandRegistry()) {
         if (command.name != name)
             continue;
+        if (asksForHelp(args)) {
+            std::cout << "usage: facet-cli " << command.usage << "\n";
+            return 0;
+        }
         try {
             return command.run(args);
         } catch (const facet::cli::UsageError& e) {
@@ -58,7 +86,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    std::cerr << "facet-cli: unknown command '" << name << "'\n";
+    std::cerr << "facet-cli: unknown command '" << facet::cli::terminalSafe(name) << "'\n";
     printHelp(std::cerr);
     return 1;
 }
