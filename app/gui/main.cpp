@@ -13,6 +13,7 @@
 #include "quitsignals.h"
 #include "singleinstance.h"
 #include "startupmodel.h"
+#include "startuptime.h"
 
 #include <QFile>
 #include <QGuiApplication>
@@ -229,6 +230,7 @@ int main(int argc, char** argv) {
     app.server()->restoreAtStart([&startupModel] { startupModel.start(); });
     if (!facet::ui::loadMainWindow(engine, app))
         return 1;
+    facet::gui::logFirstFrame(engine);
     // `facet IMAGE...`: attached once the window shows refusals as notices.
     if (!options.files.isEmpty())
         attachFiles(app, options.files, "the command line");
