@@ -103,7 +103,7 @@ Dialog {
     function activate(row) {
         if (row < 0 || row >= folderModel.count)
             return
-        const cell = grid.itemAtIndex(row)
+        const cell = grid.itemAtIndex(row) as ImagePickerCell
         if (cell && cell.isFolder)
             go(cell.path, -1)
         else if (folderModel.selectedCount > 0)
@@ -313,16 +313,17 @@ Dialog {
         Button {
             objectName: "imagePickerCancel"
             text: qsTr("Cancel")
-            DialogButtonBox.buttonRole: DialogButtonBox.RejectRole
+            // No button roles: qmllint 6.4 cannot resolve DialogButtonBox's role enums, and
+            // each button says what it does itself.
             Accessible.name: qsTr("Cancel")
+            onClicked: picker.reject()
         }
         Button {
             objectName: "imagePickerAttach"
             text: picker.acceptLabel
             highlighted: true
             enabled: folderModel.selectedCount > 0
-            // Not AcceptRole: the box would close the dialog before the URLs were taken.
-            DialogButtonBox.buttonRole: DialogButtonBox.ActionRole
+            // Not an accept role: the box would close the dialog before the URLs were taken.
             Accessible.name: text
             onClicked: picker.attachSelected()
         }
