@@ -246,7 +246,16 @@ ApplicationWindow {
         // The crop joins the composer's images at the lowest compiled level that keeps it whole.
         onRegionChosen: (row, x, y, w, h) => App.attachments.addRegion(row, x, y, w, h, App.engine.model.detailLevels)
     }
-    SettingsDialog { id: settingsDialog; objectName: "settingsDialog"; settings: App.settings; imageCache: App.imageCache; language: App.language; theme: App.theme }
+    SettingsDialog {
+        id: settingsDialog
+        objectName: "settingsDialog"
+        settings: App.settings
+        newChatDefaults: App.newChatDefaults
+        modelLevels: App.engine.model.detailLevels
+        imageCache: App.imageCache
+        language: App.language
+        theme: App.theme
+    }
 
     ExportDialog { id: exportDialog; library: App.library }
     ShortcutsDialog { id: shortcutsDialog }

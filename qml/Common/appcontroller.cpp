@@ -29,14 +29,22 @@ AppController::AppController(const QString& storeRoot, std::unique_ptr<app::Engi
       samples_(new DemoSamples(this)),
       context_(new ContextCounter(*engine_, *conversation_, *attachments_, *library_, this)),
       windowSettings_(new WindowSettings(this)), recentModels_(new RecentModels(*engine_, this)),
-      theme_(new ThemeSetting(this)) {
+      theme_(new ThemeSetting(this)), newChatDefaults_(new NewChatDefaults(this)) {
     samples_->load(builtinDemoSamplesFolder());
+    // Every new chat starts with Settings → New chats: its system prompt and thinking switch,
+    // and the message's level (the composer's, shared by all chats, set back to the default).
+    library_->setNewChatSetup([this](app::Conversation& c) {
+        newChatDefaults_->applyTo(c);
+        attachments_->setMessageLevel(newChatDefaults_->levelFor(engine_->model().detailLevels()));
+    });
+    // The chat the library opened as it was made, before the setup above existed.
+    library_->newChat();
     // A level the new model lacks is replaced by the compiled one nearest the default.
     connect(&engine_->model(), &app::ModelLoader::stateChanged, this, [this] {
         const QList<int> levels = engine_->model().detailLevels();
         if (levels.isEmpty() || levels.contains(attachments_->messageLevel()))
             return;
-        attachments_->setMessageLevel(app::nearestDetailLevel(levels));
+        attachments_->setMessageLevel(newChatDefaults_->levelFor(levels));
     });
     // What the server taught (it takes no level per request) shows where the chat's notices do.
     connect(&engine_->serverSession(), &app::ServerSession::notice, chat_, &ChatSession::notice);

@@ -16,6 +16,7 @@
 #include "Settings/conversationsettings.h"
 #include "Settings/imagecachesetting.h"
 #include "Settings/languagesettings.h"
+#include "Settings/newchatdefaults.h"
 #include "Settings/recentmodels.h"
 #include "Settings/themesetting.h"
 #include "Settings/windowsettings.h"
@@ -60,6 +61,8 @@ class AppController : public QObject {
     Q_PROPERTY(facet::ui::RecentModels* recentModels READ recentModels CONSTANT)
     // Settings → Appearance → Theme, remembered.
     Q_PROPERTY(facet::ui::ThemeSetting* theme READ theme CONSTANT)
+    // Settings → New chats: the level, system prompt and thinking a new chat starts with.
+    Q_PROPERTY(facet::ui::NewChatDefaults* newChatDefaults READ newChatDefaults CONSTANT)
     // The context meter's count of the open conversation and the draft (Chat/contextcounter.h).
     Q_PROPERTY(facet::ui::ContextCounter* context READ context CONSTANT)
     // The demo model's examples ("Try it"), read from beside the built-in demo model.
@@ -100,6 +103,7 @@ public:
     WindowSettings* windowSettings() const { return windowSettings_; }
     RecentModels* recentModels() const { return recentModels_; }
     ThemeSetting* theme() const { return theme_; }
+    NewChatDefaults* newChatDefaults() const { return newChatDefaults_; }
 
 private:
     std::unique_ptr<app::ConversationStore> store_;
@@ -121,6 +125,7 @@ private:
     WindowSettings* windowSettings_;
     RecentModels* recentModels_;
     ThemeSetting* theme_;
+    NewChatDefaults* newChatDefaults_;
     bool finishedBeforeQuit_ = false;
 };
 

@@ -96,6 +96,8 @@ void ConversationLibrary::newChat() {
     c.id = app::newId();
     // No title yet: title() says "New chat" in the language of the moment.
     c.created = c.updated = QDateTime::currentDateTime();
+    if (newChatSetup_)
+        newChatSetup_(c);
     // Pending attachments stay in the composer (as they do when switching conversations).
     conversation_.setConversation(c, store_.folder(c.id));
     emit currentChanged();

@@ -50,6 +50,10 @@ public:
     // while it was not open) instead of from disk.
     using LiveSource = std::function<std::optional<app::Conversation>(const QString& id)>;
     void setLiveSource(LiveSource source) { liveSource_ = std::move(source); }
+    // What every chat made from now on starts with (Settings → New chats: NewChatDefaults,
+    // wired in AppController); called on the conversation before it is opened.
+    using NewChatSetup = std::function<void(app::Conversation& conversation)>;
+    void setNewChatSetup(NewChatSetup setup) { newChatSetup_ = std::move(setup); }
 
     Q_INVOKABLE void newChat();
     Q_INVOKABLE void openChat(const QString& id);
@@ -93,6 +97,7 @@ private:
     QString undoTitle_;
     QStringList storeProblems_;
     LiveSource liveSource_;
+    NewChatSetup newChatSetup_;
     ConversationLoader* loader_;
 };
 

@@ -1,0 +1,86 @@
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import Facet.Ui
+
+// Settings → New chats (issue #57): the level picker offers only the loaded model's compiled
+// levels, and what is picked, typed and switched there lands in App.newChatDefaults (which the
+// next new chat starts with: tests/app/tst_newchatdefaults.cpp); the open conversation's own
+// system prompt is untouched.
+TestCase {
+    id: test
+    name: "SettingsDialog"
+    when: windowShown
+    visible: true
+    width: 1000
+    height: 800
+
+    Component {
+        id: dialogComponent
+        SettingsDialog {
+            settings: App.settings
+            newChatDefaults: App.newChatDefaults
+            imageCache: App.imageCache
+            language: App.language
+            theme: App.theme
+        }
+    }
+
+    function openOnNewChats(levels) {
+        const dialog = createTemporaryObject(dialogComponent, test, { modelLevels: levels })
+        dialog.open()
+        tryCompare(dialog, "opened", true)
+        const tabs = findChild(dialog, "settingsSections")
+        compare(tabs.currentIndex, 0) // opens on "This conversation"
+        mouseClick(tabs.itemAt(1))
+        compare(tabs.currentIndex, 1)
+        const section = findChild(dialog, "newChatSection")
+        tryCompare(section, "visible", true)
+        waitForRendering(section)
+        return section
+    }
+
+    function test_onlyCompiledLevelsAndThePickLands() {
+        App.newChatDefaults.level = 280
+        const section = openOnNewChats([70, 280, 1120])
+        const picker = findChild(section, "newChatLevel")
+        verify(findChild(picker, "level280").checked)
+        verify(!findChild(picker, "level560").enabled)
+        verify(!findChild(picker, "level140").enabled)
+        mouseClick(findChild(picker, "level1120"))
+        compare(App.newChatDefaults.level, 1120)
+        mouseClick(findChild(picker, "level560")) // not compiled: nothing
+        compare(App.newChatDefaults.level, 1120)
+        verify(!findChild(section, "newChatLevelNote").visible)
+        App.newChatDefaults.level = 280
+    }
+
+    function test_levelTheModelLacksIsSaid() {
+        App.newChatDefaults.level = 560
+        const section = openOnNewChats([70, 280])
+        const note = findChild(section, "newChatLevelNote")
+        verify(note.visible)
+        verify(note.text.indexOf("280") >= 0, note.text)
+        App.newChatDefaults.level = 280
+    }
+
+    function test_systemPromptAndThinkingLand() {
+        const openPrompt = App.settings.systemPrompt
+        const section = openOnNewChats([])
+        const prompt = findChild(section, "newChatSystemPrompt")
+        mouseClick(prompt)
+        keyClick(Qt.Key_A, Qt.ControlModifier)
+        keyClick(Qt.Key_B)
+        keyClick(Qt.Key_E)
+        // Kept once the field is left (here for the thinking switch), as the dialog's other
+        // system prompt is.
+        const thinking = findChild(section, "newChatThinking")
+        const was = App.newChatDefaults.thinking
+        mouseClick(thinking)
+        compare(App.newChatDefaults.thinking, !was)
+        compare(App.newChatDefaults.systemPrompt, "be")
+        compare(App.settings.systemPrompt, openPrompt)
+        App.newChatDefaults.thinking = false
+        App.newChatDefaults.systemPrompt = ""
+    }
+}
