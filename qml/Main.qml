@@ -255,6 +255,9 @@ ApplicationWindow {
         imageCache: App.imageCache
         language: App.language
         theme: App.theme
+        server: App.server
+        switchModel: (connect) => statusBar.switchModel(connect)
+        onAddServerRequested: serverDialog.start()
     }
 
     ExportDialog { id: exportDialog; library: App.library }

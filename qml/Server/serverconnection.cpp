@@ -7,6 +7,8 @@
 
 #include <QSettings>
 
+#include <algorithm>
+
 #include <utility>
 
 namespace facet::ui {
@@ -22,6 +24,11 @@ const QString kDefaultLevelKey = QStringLiteral("server/serverDefaultLevel");
 // Set while the start-up connect runs, cleared when it answers: still set at the next start
 // means that start ended (crashed) while connecting, so it is not retried blindly.
 const QString kConnectingKey = QStringLiteral("server/connectingAtStart");
+// Every server connected to, newest first (Settings → Servers): maps of url, model, levels (as
+// kLevelsKey) and serverDefault. The first is the one the keys above describe.
+const QString kKnownKey = QStringLiteral("server/known");
+// Enough for the servers of a lab; a longer list is a directory, not settings.
+constexpr int kMaximumKnown = 10;
 
 QString cleanUrl(const QString& url) {
     QString u = url.trimmed();
@@ -100,6 +107,104 @@ QList<int> ServerConnection::rememberedLevels() const {
 
 bool ServerConnection::rememberedServerDefault() const {
     return QSettings().value(kDefaultLevelKey).toBool();
+}
+
+QVariantList ServerConnection::knownServers() const {
+    QVariantList known = QSettings().value(kKnownKey).toList();
+    // An older version remembered only the server used last.
+    const QString last = rememberedUrl();
+    const bool listed = std::any_of(known.cbegin(), known.cend(), [&](const QVariant& v) {
+        return v.toMap().value(QStringLiteral("url")).toString() == last;
+    });
+    if (!last.isEmpty() && !listed)
+        known.prepend(QVariantMap{{QStringLiteral("url"), last},
+                                  {QStringLiteral("model"), rememberedModel()},
+                                  {QStringLiteral("levels"), QSettings().value(kLevelsKey)},
+                                  {QStringLiteral("serverDefault"), rememberedServerDefault()}});
+    return known;
+}
+
+QVariantList ServerConnection::servers() const {
+    const QString last = rememberedUrl();
+    const app::ServerSession& session = engine_.serverSession();
+    const QString inUse = session.connected() ? addressOf(session.url()) : QString();
+    QVariantList out;
+    for (const QVariant& v : knownServers()) {
+        const QVariantMap stored = v.toMap();
+        const QString url = stored.value(QStringLiteral("url")).toString();
+        out.append(QVariantMap{{QStringLiteral("url"), url},
+                               {QStringLiteral("model"), stored.value(QStringLiteral("model"))},
+                               {QStringLiteral("last"), url == last},
+                               {QStringLiteral("inUse"), url == inUse}});
+    }
+    return out;
+}
+
+void ServerConnection::rememberInUse(const QString& address) {
+    QVariantList known = knownServers();
+    known.erase(std::remove_if(known.begin(), known.end(),
+                               [&](const QVariant& v) {
+                                   return v.toMap().value(QStringLiteral("url")).toString() ==
+                                          address;
+                               }),
+                known.end());
+    QSettings settings;
+    known.prepend(QVariantMap{{QStringLiteral("url"), address},
+                              {QStringLiteral("model"), settings.value(kModelKey)},
+                              {QStringLiteral("levels"), settings.value(kLevelsKey)},
+                              {QStringLiteral("serverDefault"), settings.value(kDefaultLevelKey)}});
+    while (known.size() > kMaximumKnown)
+        known.removeLast();
+    settings.setValue(kKnownKey, known);
+}
+
+void ServerConnection::connectRemembered(const QString& url) {
+    const QString address = addressOf(url);
+    for (const QVariant& v : knownServers()) {
+        const QVariantMap entry = v.toMap();
+        if (entry.value(QStringLiteral("url")).toString() != address)
+            continue;
+        QList<int> levels;
+        for (const QString& part : entry.value(QStringLiteral("levels"))
+                                       .toString()
+                                       .split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (const int level = part.toInt(); level > 0)
+                levels << level;
+        const QString model = entry.value(QStringLiteral("model")).toString();
+        const bool serverDefault = entry.value(QStringLiteral("serverDefault")).toBool();
+        connecting_ = true; // shown while the keyring is read
+        connectError_.clear();
+        emit connectingChanged();
+        readSecrets(address, [this, address, model, levels, serverDefault] {
+            connectTo(address, model, {}, levels, serverDefault);
+        });
+        return;
+    }
+}
+
+void ServerConnection::forgetServer(const QString& url) {
+    const QString address = addressOf(url);
+    QVariantList known = knownServers();
+    known.erase(std::remove_if(known.begin(), known.end(),
+                               [&](const QVariant& v) {
+                                   return v.toMap().value(QStringLiteral("url")).toString() ==
+                                          address;
+                               }),
+                known.end());
+    QSettings settings;
+    settings.setValue(kKnownKey, known);
+    if (rememberedUrl() == address) {
+        // Not reconnected at the next start, and the dialog no longer proposes it.
+        for (const QString& key : {kUrlKey, kModelKey, kLevelsKey, kDefaultLevelKey, kActiveKey})
+            settings.remove(key);
+    }
+    keys_->remove(address);
+    sessionKeys_.remove(address);
+    if (app::urlLacksPassword(address)) {
+        keys_->remove(ApiKeyStore::passwordEntry(address));
+        sessionPasswords_.remove(address);
+    }
+    emit rememberedChanged();
 }
 
 QList<int> ServerConnection::suggestedLevels() const {
@@ -237,26 +342,29 @@ void ServerConnection::restoreAtStart(std::function<void()> otherwise) {
     settings.setValue(kConnectingKey, true);
     settings.sync(); // on disk before the connect: a crash must find it there
     otherwise_ = std::move(otherwise);
-    keys_->read(url, [this, url](const QString& key, const QString& problem) {
+    readSecrets(url, [this, url] {
+        engine_.serverSession().connectServer(withKnownPassword(url), rememberedModel(),
+                                              knownKey(url), rememberedLevels(),
+                                              rememberedServerDefault());
+    });
+}
+
+void ServerConnection::readSecrets(const QString& url, std::function<void()> then) {
+    keys_->read(url, [this, url, then](const QString& key, const QString& problem) {
         if (!key.isEmpty())
             sessionKeys_.insert(url, key);
         setKeyNote(url, problem);
         if (!app::urlLacksPassword(withKnownPassword(url))) {
-            connectAtStart(url, key);
+            then();
             return;
         }
         keys_->read(ApiKeyStore::passwordEntry(url),
-                    [this, url, key](const QString& password, const QString&) {
+                    [this, url, then](const QString& password, const QString&) {
                         if (!password.isEmpty())
                             sessionPasswords_.insert(url, password);
-                        connectAtStart(url, key);
+                        then();
                     });
     });
-}
-
-void ServerConnection::connectAtStart(const QString& url, const QString& key) {
-    engine_.serverSession().connectServer(withKnownPassword(url), rememberedModel(), key,
-                                          rememberedLevels(), rememberedServerDefault());
 }
 
 void ServerConnection::onModelLoaded() {
@@ -267,6 +375,7 @@ void ServerConnection::onModelLoaded() {
         // but its URL, model and levels stay for the dialog.
         if (settings.value(kActiveKey).toBool())
             settings.setValue(kActiveKey, false);
+        emit rememberedChanged(); // no server in use now (Settings → Servers)
         if (!startNote_.isEmpty())
             engine_.model().setLoadProblem(std::exchange(startNoteUrl_, {}),
                                            std::exchange(startNote_, {}));
@@ -281,6 +390,7 @@ void ServerConnection::onModelLoaded() {
     settings.setValue(kLevelsKey, levels.join(QLatin1Char(',')));
     settings.setValue(kDefaultLevelKey, engine_.serverSession().serverDefaultLevel());
     settings.setValue(kActiveKey, true);
+    rememberInUse(address);
     emit rememberedChanged();
     if (const QString key = std::exchange(pendingKey_, {}); !key.isEmpty())
         keepKey(address, key);

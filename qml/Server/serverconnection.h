@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
 #include <functional>
@@ -47,6 +48,10 @@ class ServerConnection : public QObject {
     Q_PROPERTY(QString rememberedModel READ rememberedModel NOTIFY rememberedChanged)
     Q_PROPERTY(QList<int> rememberedLevels READ rememberedLevels NOTIFY rememberedChanged)
     Q_PROPERTY(bool rememberedServerDefault READ rememberedServerDefault NOTIFY rememberedChanged)
+    // Settings → Servers: every server connected to, newest first, each a map of `url` (without
+    // its password), `model`, `last` (the one used last: what remembered* above describe and
+    // a start reconnects to) and `inUse` (the engine now).
+    Q_PROPERTY(QVariantList servers READ servers NOTIFY rememberedChanged)
 public:
     ServerConnection(app::EngineClient& engine, QObject* parent = nullptr);
     ~ServerConnection() override;
@@ -66,6 +71,7 @@ public:
     QString rememberedModel() const;
     QList<int> rememberedLevels() const;
     bool rememberedServerDefault() const;
+    QVariantList servers() const;
 
     // Lists the server's models (the dialog calls it once the URL is typed). `typedKey` empty:
     // the key kept for this URL, else $FACET_API_KEY.
@@ -79,6 +85,14 @@ public:
     // `serverDefault`: requests send no detail level (ServerSession::serverDefaultLevel).
     Q_INVOKABLE void connectTo(const QString& url, const QString& model, const QString& typedKey,
                                const QList<int>& levels, bool serverDefault = false);
+
+    // Connects to a server of `servers` with its model and levels, the key and password from
+    // the keyring (or this session's memory); connecting, connectError and connected() as for
+    // connectTo.
+    Q_INVOKABLE void connectRemembered(const QString& url);
+    // Takes a server off `servers`, with its key and password in the keyring; the one used last
+    // is no longer reconnected at the next start.
+    Q_INVOKABLE void forgetServer(const QString& url);
 
     // At start: connects to the server in use when the app last ended (key from the keyring).
     // Calls `otherwise` (load the last folder or the demo model) when there is none or it
@@ -101,7 +115,12 @@ private:
     // `url` with the password kept for it put back (when it names a user and has none).
     QString withKnownPassword(const QString& url) const;
     void keepPassword(const QString& address, const QString& password);
-    void connectAtStart(const QString& url, const QString& key);
+    // Reads `url`'s key and, for a URL with a user name, its password from the keyring into this
+    // session's memory, then calls `then`.
+    void readSecrets(const QString& url, std::function<void()> then);
+    // The entries of `servers` as stored (url, model, levels, serverDefault), newest first.
+    QVariantList knownServers() const;
+    void rememberInUse(const QString& address);
     void onModelLoaded();
     void onConnectFailed(const QString& url, const QString& message);
     void keepKey(const QString& apiBase, const QString& key);

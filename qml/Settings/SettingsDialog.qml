@@ -6,8 +6,8 @@ import Facet.Ui
 // Settings in sections, one tab each (issue #57): this conversation (sampling settings and system
 // prompt; defaults come from the model's generation_config.json, "Reset" returns to them), new
 // chats (what the next new chat starts with), appearance (theme and language, for every
-// conversation, applied at once and remembered) and images (the image cache). Opens on "This
-// conversation", what the header's button is used for most.
+// conversation, applied at once and remembered), images (the image cache) and servers (the ones
+// connected to before). Opens on "This conversation", what the header's button is used for most.
 Dialog {
     id: dialog
     title: qsTr("Settings")
@@ -20,6 +20,11 @@ Dialog {
     required property ImageCacheSetting imageCache
     required property LanguageSettings language
     required property ThemeSetting theme
+    required property ServerConnection server
+    // Runs a connect (Main.qml: "Stop the reply and switch?" while a reply is written).
+    property var switchModel: (connect) => connect()
+    // Settings → Servers → "Connect to a server…": the server dialog.
+    signal addServerRequested()
     // The loaded model's compiled levels (empty: none loaded, every level offered).
     property var modelLevels: []
     readonly property sampling s: settings.sampling
@@ -53,6 +58,8 @@ Dialog {
             TabButton { text: qsTr("Appearance"); width: implicitWidth }
             //: Settings section: the images' encodings kept in memory, for every conversation.
             TabButton { text: qsTr("Images"); width: implicitWidth }
+            //: Settings section: the servers connected to before.
+            TabButton { text: qsTr("Servers"); width: implicitWidth }
         }
 
         StackLayout {
@@ -218,6 +225,15 @@ Dialog {
                     color: Theme.mutedText
                 }
                 Item { Layout.columnSpan: 2; Layout.fillHeight: true }
+            }
+            ServersSection {
+                objectName: "serversSection"
+                connection: dialog.server
+                switchModel: dialog.switchModel
+                onAddRequested: {
+                    dialog.close()
+                    dialog.addServerRequested()
+                }
             }
         }
     }

@@ -642,6 +642,56 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(engine().serverSession().connected(), 10000);
         QVERIFY(!QSettings().value("server/connectingAtStart").toBool());
     }
+    // Settings → Servers (#57): every server connected to, newest first, the one used last
+    // marked; Connect again from the list, Remove forgets it (not reconnected at the next start).
+    void connectedServersAreListedConnectedAndRemoved() {
+        const auto entry = [&](int i) { return app_->server()->servers().at(i).toMap(); };
+        connectTo("slow");
+        connectTo("plain");
+        QCOMPARE(app_->server()->servers().size(), 2);
+        QCOMPARE(entry(0).value("url").toString(), url("plain"));
+        QCOMPARE(entry(0).value("model").toString(), QStringLiteral("gemma-4-test"));
+        QVERIFY(entry(0).value("last").toBool());
+        QVERIFY(entry(0).value("inUse").toBool());
+        QCOMPARE(entry(1).value("url").toString(), url("slow"));
+        QVERIFY(!entry(1).value("last").toBool());
+        QVERIFY(!entry(1).value("inUse").toBool());
+
+        // Connect from the list: the older one, with what it was used with.
+        app_->server()->connectRemembered(url("slow"));
+        QTRY_VERIFY_WITH_TIMEOUT(engine().serverSession().connected() &&
+                                     engine().serverSession().url() == url("slow"),
+                                 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(entry(0).value("url").toString(), url("slow"), 5000);
+        QVERIFY(entry(0).value("last").toBool());
+        QCOMPARE(app_->server()->servers().size(), 2);
+
+        // The next start lists the same; Remove takes the one used last off, and the start
+        // after that does not reconnect to it.
+        newApp();
+        QCOMPARE(app_->server()->servers().size(), 2);
+        app_->server()->forgetServer(url("slow"));
+        QCOMPARE(app_->server()->servers().size(), 1);
+        QCOMPARE(entry(0).value("url").toString(), url("plain"));
+        QVERIFY(!entry(0).value("last").toBool());
+        QCOMPARE(app_->server()->rememberedUrl(), QString());
+        newApp();
+        bool otherwise = false;
+        app_->server()->restoreAtStart([&] { otherwise = true; });
+        QVERIFY(otherwise);
+        QCOMPARE(app_->server()->servers().size(), 1);
+    }
+
+    // A settings file of a version that kept only the server used last: it is listed.
+    void serverOfAnOlderVersionIsListed() {
+        QSettings().setValue("server/url", url("plain"));
+        QSettings().setValue("server/model", QStringLiteral("gemma-4-test"));
+        newApp();
+        const QVariantList servers = app_->server()->servers();
+        QCOMPARE(servers.size(), 1);
+        QCOMPARE(servers[0].toMap().value("url").toString(), url("plain"));
+        QVERIFY(servers[0].toMap().value("last").toBool());
+    }
 };
 
 QTEST_MAIN(ServerEngineTest)

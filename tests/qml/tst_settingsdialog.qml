@@ -23,6 +23,7 @@ TestCase {
             imageCache: App.imageCache
             language: App.language
             theme: App.theme
+            server: App.server
         }
     }
 
