@@ -4,6 +4,7 @@
 #include <QGuiApplication>
 #include <QLoggingCategory>
 #include <QMetaEnum>
+#include <QQuickItem>
 #include <QQuickWindow>
 
 #include <optional>
@@ -81,21 +82,51 @@ void copyInto(QObject* target, const QPalette& palette) {
     }
 }
 
+void copyPaletteProperty(QObject* object, const QPalette& palette) {
+    if (auto* target = object->property("palette").value<QObject*>())
+        copyInto(target, palette);
+}
+
+// `item` and everything in it that has a palette (controls, labels, text fields).
+void copyIntoItems(QQuickItem* item, const QPalette& palette) {
+    copyPaletteProperty(item, palette);
+    for (QQuickItem* child : item->childItems())
+        copyIntoItems(child, palette);
+}
+
 class PaletteFollower : public QObject {
 public:
     explicit PaletteFollower(QQuickWindow* window) : QObject(window), window_(window) { copy(); }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::ApplicationPaletteChange)
+        // This filter sees the event once for the application and again for many other objects
+        // (items among them); one copy per change is enough: copying for each receiver, with
+        // the popups' items below, made one switch of theme take minutes.
+        if (event->type() == QEvent::ApplicationPaletteChange && watched == qGuiApp)
             copy();
         return QObject::eventFilter(watched, event);
     }
 
 private:
     void copy() {
-        if (auto* palette = window_->property("palette").value<QObject*>())
-            copyInto(palette, QGuiApplication::palette());
+        const QPalette application = QGuiApplication::palette();
+        copyPaletteProperty(window_, application);
+        // Popups (dialogs, menus, a combo box's list) take the window's palette as they open;
+        // a change while one was open reached the popup itself (its background) but not the
+        // controls in it: Qt 6.4's QQuickPopup passes no palette change on to its items (the
+        // Settings dialog's labels, fields, tabs and buttons kept the old theme's colours, dark
+        // text on the new dark background, until reopened; issue #57). So every item of every
+        // popup, open or not, gets the palette here: one that was set explicitly would no
+        // longer inherit a later change by itself.
+        for (QObject* child : window_->findChildren<QObject*>()) {
+            if (!child->inherits("QQuickPopup"))
+                continue;
+            copyPaletteProperty(child, application);
+            auto* content = child->property("contentItem").value<QQuickItem*>();
+            if (QQuickItem* popupItem = content ? content->parentItem() : nullptr)
+                copyIntoItems(popupItem, application);
+        }
     }
     QQuickWindow* window_;
 };

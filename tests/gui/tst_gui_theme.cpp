@@ -226,6 +226,48 @@ private slots:
         QVERIFY2(meanLightness(shot) > 0.65, qPrintable(QString::number(meanLightness(shot))));
     }
 
+    // Settings → Appearance → Theme switched while the dialog is open (issue #57): the dialog
+    // and what is in it take the new colours at once, not only once reopened.
+    void openSettingsDialogFollowsAThemeSwitch() {
+        app_->theme()->setChoiceIndex(int(ThemeChoice::Light)); // as the test before left it
+        QObject* dialog = qml_->rootObjects().first()->findChild<QObject*>("settingsDialog");
+        QVERIFY(dialog);
+        QVERIFY(QMetaObject::invokeMethod(dialog, "open"));
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        auto* background = dialog->property("background").value<QQuickItem*>();
+        QVERIFY(background);
+        const auto colorOf = [](QObject* item) { return item->property("color").value<QColor>(); };
+        // A label of the dialog's own (Fusion: the palette's windowText) and one drawn by the
+        // view with a token (Theme.mutedText).
+        auto* tabs = dialog->findChild<QQuickItem*>("settingsSections");
+        QVERIFY(tabs);
+        QQuickItem* systemPrompt = dialog->findChild<QQuickItem*>("systemPrompt");
+        QVERIFY(systemPrompt);
+        auto* promptFrame = systemPrompt->property("background").value<QQuickItem*>();
+        QVERIFY(promptFrame);
+        QVERIFY2(colorOf(background).lightnessF() > 0.8f, qPrintable(colorOf(background).name()));
+        QVERIFY(colorOf(promptFrame).lightnessF() > 0.8f);
+        const QImage light = window_->grabWindow();
+
+        app_->theme()->setChoiceIndex(int(ThemeChoice::Dark));
+        const QColor darkWindow = facet::ui::darkPalette().color(QPalette::Window);
+        QTRY_COMPARE(colorOf(background), darkWindow);
+        QCOMPARE(colorOf(promptFrame), darkWindow);
+        const QImage dark = screenshot("theme-settings-switched-dark.png");
+        // The dialog's middle, where its fields are: dark now.
+        const QRectF box =
+            background->mapRectToScene(QRectF(0, 0, background->width(), background->height()));
+        const QRect inside = box.toRect().adjusted(8, 8, -8, -8);
+        QVERIFY2(meanLightness(dark.copy(inside)) < 0.35,
+                 qPrintable(QString::number(meanLightness(dark.copy(inside)))));
+        QVERIFY(meanLightness(light.copy(inside)) > 0.65);
+
+        app_->theme()->setChoiceIndex(int(ThemeChoice::Light));
+        QTRY_COMPARE(colorOf(background), facet::ui::lightPalette().color(QPalette::Window));
+        QVERIFY(QMetaObject::invokeMethod(dialog, "close"));
+        app_->theme()->setChoiceIndex(int(ThemeChoice::System));
+    }
+
     void cleanupTestCase() {
         theme_.reset();
         qml_.reset();
