@@ -322,7 +322,7 @@ def take_views(session, x, args, samples, name, size, theme):
         save("model-details")
         x.key("Escape")
         a11y.wait_gone("Copy the model details")
-        x.click_control(a11y.find("Sampling, system prompt and language"))
+        x.click_control(a11y.find("Settings", role="push button"))
         a11y.find("Settings", role="dialog")
         save("settings")
         x.key("Escape")

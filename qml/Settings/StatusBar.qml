@@ -229,9 +229,15 @@ Pane {
                 }
             }
             Button {
-                //: Button opening the conversation settings dialog.
+                objectName: "settingsButton"
+                //: Button opening the settings dialog (this conversation, new chats, appearance, images, servers).
                 text: qsTr("Settings")
-                Accessible.name: qsTr("Sampling, system prompt and language")
+                // What it says, as the other header buttons are named: the dialog has more
+                // sections than sampling, system prompt and language now.
+                Accessible.name: text
+                ToolTip.visible: hovered
+                ToolTip.delay: 500
+                ToolTip.text: text
                 onClicked: bar.settingsRequested()
             }
         }

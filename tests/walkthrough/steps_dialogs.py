@@ -151,7 +151,7 @@ def set_max_new_tokens(w, tokens, shot=None, repetition_guard=True):
     the setting reaches the engine: the log's "N generated"). repetition_guard=False also
     unticks "Stop repeating replies", for a reply that must run its whole budget whatever the
     demo model writes."""
-    w.x.click_control(w.a11y.find("Sampling, system prompt and language"))
+    w.x.click_control(w.a11y.find("Settings", role="push button"))
     w.a11y.find("Settings", role="dialog")
     w.app.check_alive("opening Settings")
     w.x.click_control(w.a11y.find("Max new tokens", role="spin button"))
@@ -163,7 +163,7 @@ def set_max_new_tokens(w, tokens, shot=None, repetition_guard=True):
     if shot:
         w.shot(shot)
     w.x.key("Escape")
-    w.a11y.wait_gone("Settings")
+    w.a11y.wait_gone("Max new tokens")
     w.app.check_alive("closing Settings with Esc")
 
 
