@@ -1174,6 +1174,51 @@
     </message>
 </context>
 <context>
+    <name>NewChatSection</name>
+    <message>
+        <source>Detail level</source>
+        <extracomment>Settings row: the detail level a new chat&apos;s message starts at.</extracomment>
+        <translation>상세 수준</translation>
+    </message>
+    <message>
+        <source>New chat detail level</source>
+        <translation>새 대화의 상세 수준</translation>
+    </message>
+    <message>
+        <source>The loaded model has no level %1: new chats start at %2 with it.</source>
+        <extracomment>Under the new chat&apos;s level: the chosen level is not compiled into the loaded model.</extracomment>
+        <translation>불러온 모델에는 수준 %1이 없습니다. 이 모델에서는 새 대화가 %2에서 시작합니다.</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>시스템 프롬프트</translation>
+    </message>
+    <message>
+        <source>Optional: instructions the model follows in every new chat</source>
+        <translation>선택 사항: 새 대화마다 모델이 따를 지시</translation>
+    </message>
+    <message>
+        <source>System prompt for new chats</source>
+        <translation>새 대화의 시스템 프롬프트</translation>
+    </message>
+    <message>
+        <source>Thinking</source>
+        <translation>생각</translation>
+    </message>
+    <message>
+        <source>Think first</source>
+        <translation>먼저 생각하기</translation>
+    </message>
+    <message>
+        <source>New chats let the model think before answering</source>
+        <translation>새 대화에서 답하기 전에 모델이 생각하게 하기</translation>
+    </message>
+    <message>
+        <source>For chats started from now on (Ctrl+N); the open chat keeps its own settings.</source>
+        <translation>지금부터 시작하는 대화에 적용됩니다 (Ctrl+N). 열려 있는 대화는 자체 설정을 유지합니다.</translation>
+    </message>
+</context>
+<context>
     <name>NoticeArea</name>
     <message>
         <source>Dismiss message</source>
@@ -1497,6 +1542,54 @@
     </message>
 </context>
 <context>
+    <name>ServersSection</name>
+    <message>
+        <source>No server yet: the servers you connect to are listed here.</source>
+        <translation>아직 서버가 없습니다. 연결한 서버가 여기에 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 · in use</source>
+        <extracomment>Under a remembered server&apos;s URL: its model, and whether it is the one in use or used last.</extracomment>
+        <translation>%1 · 사용 중</translation>
+    </message>
+    <message>
+        <source>%1 · used last</source>
+        <translation>%1 · 마지막으로 사용</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <source>Connect to %1</source>
+        <translation>%1에 연결</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>제거</translation>
+    </message>
+    <message>
+        <source>Remove %1 and its key</source>
+        <translation>%1 및 해당 키 제거</translation>
+    </message>
+    <message>
+        <source>Forget this server, and its API key in the system keyring</source>
+        <translation>이 서버와 시스템 키링에 있는 그 API 키를 잊기</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Connect to a server…</source>
+        <translation>서버에 연결…</translation>
+    </message>
+    <message>
+        <source>Connect to another server</source>
+        <translation>다른 서버에 연결</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>System prompt</source>
@@ -1637,6 +1730,16 @@
         <source>Images</source>
         <extracomment>Settings section: the images&apos; encodings kept in memory, for every conversation.</extracomment>
         <translation>이미지</translation>
+    </message>
+    <message>
+        <source>New chats</source>
+        <extracomment>Settings section: what a new chat starts with.</extracomment>
+        <translation>새 대화</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <extracomment>Settings section: the servers connected to before.</extracomment>
+        <translation>서버</translation>
     </message>
 </context>
 <context>
@@ -2008,7 +2111,7 @@
     </message>
     <message>
         <source>Settings</source>
-        <extracomment>Button opening the conversation settings dialog.</extracomment>
+        <extracomment>Button opening the settings dialog (this conversation, new chats, appearance, images, servers).</extracomment>
         <translation>설정</translation>
     </message>
     <message>
@@ -2046,10 +2149,6 @@
     <message>
         <source>Problem: %1</source>
         <translation>문제: %1</translation>
-    </message>
-    <message>
-        <source>Sampling, system prompt and language</source>
-        <translation>샘플링, 시스템 프롬프트, 언어</translation>
     </message>
     <message>
         <source>Keyboard shortcuts (F1)</source>
