@@ -25,8 +25,9 @@ banner's Try it menu opened with the keyboard, every example of samples.json lis
 
 --views takes every view of the window (issue #57) in both themes at 1280x800 and 1920x1080,
 into docs/screenshots as view-NAME-THEME-WIDTH.png: the empty chat with the example cards, the
-model picker's menu, the model details, Settings, About, the image picker (Ctrl+O) with two
-pictures selected, a chat with a demo-model reply under
+model picker's menu, the model details, Settings (This conversation, New chats, and Servers
+with one server remembered, written into the private settings before the start), About, the
+image picker (Ctrl+O) with two pictures selected, a chat with a demo-model reply under
 the sidebar's date header, and the sidebar collapsed (Ctrl+B). Real clicks and keys.
 
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
@@ -147,12 +148,18 @@ def check_model_is_current(model_dir):
                            % (model_dir, weights))
 
 
-def start_app(session, x, args, name, size, theme, files=()):
-    """Starts the built facet in a private home (`files` attached from the command line), its
-    window at `size` and active, the demo model loaded and current; returns (app, env, a11y).
-    The caller stops the app."""
+def start_app(session, x, args, name, size, theme, files=(), settings=""):
+    """Starts the built facet in a private home (`files` attached from the command line;
+    `settings`: the text of its settings file, facet.conf, before it starts), its window at
+    `size` and active, the demo model loaded and current; returns (app, env, a11y). The caller
+    stops the app."""
     from a11y import A11y
     env = private_env(session.env, os.path.join(session.work, os.path.splitext(name)[0]))
+    if settings:
+        os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "facet"))
+        with open(os.path.join(env["XDG_CONFIG_HOME"], "facet", "facet.conf"), "w",
+                  encoding="utf-8") as f:
+            f.write(settings)
     app = FacetApp(args.app, env, session.work, args=["--theme", theme, *files],
                    name="facet-" + theme)
     app.start()
@@ -281,6 +288,14 @@ def take_tryit(session, x, args, samples, name, size, theme):
 
 
 VIEW_SIZES = [(1280, 800), (1920, 1080)]
+# Settings -> Servers lists the servers connected to before; a fresh home has none. One server
+# used before, as an older version remembered it (ServerConnection reads these keys; nothing is
+# connected: the server was not in use when the app last ended).
+VIEW_SETTINGS = """[server]
+url=http://npu-server:8000/v1
+model=google/gemma-4-31B-it
+levels="70,280"
+"""
 
 
 def picture_folder(root):
@@ -300,7 +315,7 @@ def picture_folder(root):
 def take_views(session, x, args, samples, name, size, theme):
     """Every view of the window at `size` in `theme` (one start of the app): each opened with
     the mouse or the keyboard, saved, closed with Esc."""
-    app, env, a11y = start_app(session, x, args, name, size, theme)
+    app, env, a11y = start_app(session, x, args, name, size, theme, settings=VIEW_SETTINGS)
     tag = "%s-%d" % (theme, size[0])
 
     def save(view):
@@ -325,8 +340,14 @@ def take_views(session, x, args, samples, name, size, theme):
         x.click_control(a11y.find("Settings", role="push button"))
         a11y.find("Settings", role="dialog")
         save("settings")
+        x.click_control(a11y.find("New chats", role="page tab"))
+        a11y.find("System prompt for new chats")
+        save("settings-new-chats")
+        x.click_control(a11y.find("Servers", role="page tab"))
+        a11y.find("Connect to another server", role="push button")
+        save("settings-servers")
         x.key("Escape")
-        a11y.wait_gone("Max new tokens")
+        a11y.wait_gone("Connect to another server")
         x.click_control(a11y.find("Help menu"))
         x.click_control(a11y.find("About Facet", role="menu item"))
         a11y.find("About Facet", role="dialog")
