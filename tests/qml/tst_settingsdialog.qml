@@ -84,4 +84,19 @@ TestCase {
         App.newChatDefaults.thinking = false
         App.newChatDefaults.systemPrompt = ""
     }
+
+    // Keyboard only: Tab leaves a system prompt for the next control, it types no tab character.
+    function test_tabLeavesTheSystemPrompt() {
+        const section = openOnNewChats([])
+        const prompt = findChild(section, "newChatSystemPrompt")
+        prompt.forceActiveFocus(Qt.TabFocusReason)
+        verify(prompt.activeFocus)
+        keyClick(Qt.Key_Tab)
+        verify(!prompt.activeFocus)
+        compare(prompt.text.indexOf("\t"), -1)
+        verify(findChild(section, "newChatThinking").activeFocus)
+        keyClick(Qt.Key_Backtab, Qt.ShiftModifier)
+        verify(prompt.activeFocus)
+        App.newChatDefaults.systemPrompt = ""
+    }
 }
