@@ -161,7 +161,12 @@ private slots:
         QVERIFY(dialog);
         QVERIFY(QMetaObject::invokeMethod(dialog, "open"));
         QTRY_VERIFY(dialog->property("opened").toBool());
-        QQuickItem* choice = itemNamed(window_, "languageChoice");
+        // The language is on the Appearance tab (one tab per section since #57).
+        QQuickItem* sections = itemNamed(window_, "settingsSections");
+        QVERIFY(sections);
+        sections->setProperty("currentIndex", 2);
+        QQuickItem* choice = nullptr;
+        QTRY_VERIFY((choice = itemNamed(window_, "languageChoice")));
         QVERIFY(choice);
         QCOMPARE(choice->property("displayText").toString(),
                  tsText("ko", "SettingsDialog", "System (%1)").arg(QStringLiteral("한국어")));
