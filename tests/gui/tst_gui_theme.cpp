@@ -265,6 +265,15 @@ private slots:
         app_->theme()->setChoiceIndex(int(ThemeChoice::Light));
         QTRY_COMPARE(colorOf(background), facet::ui::lightPalette().color(QPalette::Window));
         QVERIFY(QMetaObject::invokeMethod(dialog, "close"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        // Switched while closed, after its items got the light palette: reopened, it is dark.
+        app_->theme()->setChoiceIndex(int(ThemeChoice::Dark));
+        QVERIFY(QMetaObject::invokeMethod(dialog, "open"));
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        QTRY_COMPARE(systemPrompt->property("color").value<QColor>(),
+                     facet::ui::darkPalette().color(QPalette::Text));
+        QCOMPARE(colorOf(background), darkWindow);
+        QVERIFY(QMetaObject::invokeMethod(dialog, "close"));
         app_->theme()->setChoiceIndex(int(ThemeChoice::System));
     }
 
