@@ -226,11 +226,14 @@ int main(int argc, char** argv) {
         rc != 0 || options.checkQmlModules)
         return rc;
     // The server in use last time, else the last model folder that loaded, else the demo model
-    // (simulated device).
+    // (simulated device). Its state says Loading from here on, but the worker waits for the
+    // window's first frame (at most 2 s) before it works: on 2 cores, loading the model beside
+    // the window's first paint made the first frame ~25 % later under load (docs/performance.md).
+    app.engine()->holdWorker(std::chrono::seconds(2));
     app.server()->restoreAtStart([&startupModel] { startupModel.start(); });
     if (!facet::ui::loadMainWindow(engine, app))
         return 1;
-    facet::gui::logFirstFrame(engine);
+    facet::gui::logFirstFrame(engine, [&app] { app.engine()->releaseWorker(); });
     // `facet IMAGE...`: attached once the window shows refusals as notices.
     if (!options.files.isEmpty())
         attachFiles(app, options.files, "the command line");

@@ -37,7 +37,7 @@ double msSinceProcessStart() {
     return nowMs - startTicks * 1000.0 / static_cast<double>(ticksPerSecond);
 }
 
-void logFirstFrame(QQmlApplicationEngine& engine) {
+void logFirstFrame(QQmlApplicationEngine& engine, std::function<void()> then) {
     for (QObject* root : engine.rootObjects()) {
         auto* window = qobject_cast<QQuickWindow*>(root);
         if (!window)
@@ -45,7 +45,7 @@ void logFirstFrame(QQmlApplicationEngine& engine) {
         auto connection = std::make_shared<QMetaObject::Connection>();
         *connection = QObject::connect(
             window, &QQuickWindow::frameSwapped, window,
-            [connection] {
+            [connection, then = std::move(then)] {
                 QObject::disconnect(*connection);
                 const double ms = msSinceProcessStart();
                 if (ms >= 0)
@@ -54,6 +54,8 @@ void logFirstFrame(QQmlApplicationEngine& engine) {
                                           "(the clock's step is %2 ms)")
                                .arg(qRound(ms))
                                .arg(1000 / ::sysconf(_SC_CLK_TCK));
+                if (then)
+                    then();
             },
             Qt::QueuedConnection);
         return;

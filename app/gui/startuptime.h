@@ -5,10 +5,13 @@
 // anyone can read off their own machine, not a harness of ours.
 #include <QQmlApplicationEngine>
 
+#include <functional>
+
 namespace facet::gui {
 
-// Logs the line (category facet.app) once the first window of `engine` has shown a frame.
-void logFirstFrame(QQmlApplicationEngine& engine);
+// Logs the line (category facet.app) once the first window of `engine` has shown a frame, then
+// calls `then` (if any).
+void logFirstFrame(QQmlApplicationEngine& engine, std::function<void()> then = {});
 
 // Milliseconds since this process started, or -1 where /proc is missing.
 double msSinceProcessStart();

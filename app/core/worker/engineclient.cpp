@@ -24,7 +24,23 @@ EngineClient::~EngineClient() {
     shutdown();
 }
 
+void EngineClient::holdWorker(std::chrono::milliseconds most) {
+    if (hold_)
+        return;
+    hold_ = std::make_shared<QSemaphore>();
+    QMetaObject::invokeMethod(
+        worker_, [hold = hold_, most] { hold->tryAcquire(1, static_cast<int>(most.count())); },
+        Qt::QueuedConnection);
+}
+
+void EngineClient::releaseWorker() {
+    if (hold_)
+        hold_->release();
+    hold_.reset();
+}
+
 void EngineClient::shutdown() {
+    releaseWorker();
     if (!thread_.isRunning())
         return;
     worker_->requestStop(worker_->nextRequestId());

@@ -16,8 +16,10 @@
 #include "core/worker/smoketestrunner.h"
 
 #include <QObject>
+#include <QSemaphore>
 #include <QThread>
 
+#include <chrono>
 #include <memory>
 
 namespace facet::app {
@@ -45,6 +47,13 @@ public:
     // Stops everything and joins the worker thread (quit while generating ends here).
     void shutdown();
 
+    // At start-up: the worker takes no job until releaseWorker() (or shutdown()) is called, or
+    // `most` has passed. The app holds it until the window's first frame, so that loading the
+    // model does not compete with the first paint for the cores (2 on the machines we test on);
+    // the model's state already says Loading meanwhile. Calling it again while held does nothing.
+    void holdWorker(std::chrono::milliseconds most);
+    void releaseWorker();
+
 private:
     ModelLoader* modelPointer() const { return model_; }
     ServerSession* serverSessionPointer() const { return server_; }
@@ -58,6 +67,7 @@ private:
     SmokeTestRunner* smoke_ = nullptr;
     RequestStream* requests_ = nullptr;
     PromptCounter* counter_ = nullptr;
+    std::shared_ptr<QSemaphore> hold_; // released once: see holdWorker()
 };
 
 } // namespace facet::app
