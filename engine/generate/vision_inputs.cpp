@@ -81,30 +81,59 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
     const int half = headDim / 2; // S: channels per axis
     const int quarter = half / 2; // distinct frequencies per axis
     const std::vector<float> inverse = visionRopeInverseFrequencies(headDim, ropeTheta);
-    cos.assign(count * static_cast<std::size_t>(headDim), 0);
-    sin.assign(count * static_cast<std::size_t>(headDim), 0);
-    // numpy's float32 cos/sin, computed per value (P x head_dim / 2 of each, 323 k at level
-    // 1120): the patches are shared out over the cores like the projection's.
-    const int threads = count < 1024 ? 1 : facet::hardwareThreads();
+    cos.resize(count * static_cast<std::size_t>(headDim)); // every element is written below
+    sin.resize(count * static_cast<std::size_t>(headDim));
+    if (count == 0)
+        return;
+    // An angle depends only on one coordinate's value and the frequency, and a grid of P patches
+    // has about 2 sqrt(P) distinct coordinates: numpy's float32 cos/sin (numpy_trig.h, as
+    // optimum-rbln >= 0.12 tabulates them) are taken once per distinct value and frequency, then
+    // copied to every patch (computed per patch they were a quarter of the level-280 inputs'
+    // time). The same function gives the same bits either way.
+    const auto q = static_cast<std::size_t>(quarter);
+    const auto [low, high] = std::minmax_element(positions.begin(), positions.end());
+    const std::int64_t first = *low;
+    // The values of a patch grid are dense; positions from elsewhere (a test, a damaged input
+    // that the caller checks later) may not be: their table would be large, so each of their
+    // values is taken where it is used.
+    const bool dense = static_cast<std::uint64_t>(*high - *low) < 2 * positions.size() + 4096;
+    const std::size_t span = dense ? static_cast<std::size_t>(*high - *low) + 1 : 0;
+    std::vector<std::uint8_t> present(span, 0);
+    for (std::size_t i = 0; dense && i < positions.size(); ++i)
+        present[static_cast<std::size_t>(positions[i] - first)] = 1;
+    const auto angles = [&](std::int64_t value, std::uint16_t* c, std::uint16_t* s) {
+        const auto position = static_cast<float>(value);
+        for (std::size_t j = 0; j < q; ++j) {
+            const float angle = inverse[j] * position;
+            c[j] = floatToBf16(numpyCosF32(angle));
+            s[j] = floatToBf16(numpySinF32(angle));
+        }
+    };
+    std::vector<std::uint16_t> tableCos(span * q), tableSin(span * q);
+    for (std::size_t i = 0; i < span; ++i)
+        if (present[i])
+            angles(first + static_cast<std::int64_t>(i), &tableCos[i * q], &tableSin[i * q]);
+    const int threads = count < 4096 ? 1 : facet::hardwareThreads();
     facet::parallelFor(static_cast<int>(count), threads, [&](int begin, int end) {
+        std::vector<std::uint16_t> ownCos(dense ? 0 : q), ownSin(dense ? 0 : q);
         for (auto p = static_cast<std::size_t>(begin); p < static_cast<std::size_t>(end); ++p) {
-            for (int axis = 0; axis < 2; ++axis) {
-                const auto position =
-                    static_cast<float>(positions[2 * p + static_cast<std::size_t>(axis)]);
-                for (int j = 0; j < quarter; ++j) {
-                    const float angle = inverse[static_cast<std::size_t>(j)] * position;
-                    // numpy's float32 cos/sin, as optimum-rbln >= 0.12 tabulates them
-                    // (numpy_trig.h)
-                    const std::uint16_t c = floatToBf16(numpyCosF32(angle));
-                    const std::uint16_t s = floatToBf16(numpySinF32(angle));
-                    // emb = [f, f] per axis; the x part fills [0, S), the y part [S, 2S)
-                    for (int copy = 0; copy < 2; ++copy) {
-                        const std::size_t at =
-                            p * static_cast<std::size_t>(headDim) +
-                            static_cast<std::size_t>(axis * half + copy * quarter + j);
-                        cos[at] = c;
-                        sin[at] = s;
-                    }
+            std::uint16_t* rowCos = &cos[p * static_cast<std::size_t>(headDim)];
+            std::uint16_t* rowSin = &sin[p * static_cast<std::size_t>(headDim)];
+            for (std::size_t axis = 0; axis < 2; ++axis) {
+                const std::int64_t value = positions[2 * p + axis];
+                const std::uint16_t* c = ownCos.data();
+                const std::uint16_t* s = ownSin.data();
+                if (dense) {
+                    c = &tableCos[static_cast<std::size_t>(value - first) * q];
+                    s = &tableSin[static_cast<std::size_t>(value - first) * q];
+                } else {
+                    angles(value, ownCos.data(), ownSin.data());
+                }
+                // emb = [f, f] per axis; the x part fills [0, S), the y part [S, 2S)
+                for (std::size_t copy = 0; copy < 2; ++copy) {
+                    const std::size_t to = axis * static_cast<std::size_t>(half) + copy * q;
+                    std::copy_n(c, q, rowCos + to);
+                    std::copy_n(s, q, rowSin + to);
                 }
             }
         }

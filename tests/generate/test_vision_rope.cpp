@@ -129,6 +129,29 @@ private slots:
             QCOMPARE(wrong, 0);
         }
     }
+
+    // Positions far apart (no patch grid: the tables per distinct value would be huge) are taken
+    // value by value, with the same function: each entry equals numpy's cos/sin of its angle.
+    void sparsePositionsEqualTheirOwnAngles() {
+        const int headDim = 72;
+        const auto inv = visionRopeInverseFrequencies(headDim, 100.0);
+        const std::vector<std::int64_t> positions = {0, 3, 50000000, 7, -1, -1, 12, 49999999};
+        std::vector<std::uint16_t> cos, sin;
+        buildVisionRope(positions, headDim, 100.0, cos, sin);
+        QCOMPARE(cos.size(), positions.size() / 2 * std::size_t(headDim));
+        const std::size_t half = headDim / 2, quarter = half / 2;
+        int wrong = 0;
+        for (std::size_t p = 0; p < positions.size() / 2; ++p)
+            for (std::size_t axis = 0; axis < 2; ++axis)
+                for (std::size_t c = 0; c < half; ++c) {
+                    const float angle =
+                        inv[c % quarter] * static_cast<float>(positions[2 * p + axis]);
+                    const std::size_t at = p * std::size_t(headDim) + axis * half + c;
+                    wrong += cos[at] != floatToBf16(numpyCosF32(angle));
+                    wrong += sin[at] != floatToBf16(numpySinF32(angle));
+                }
+        QCOMPARE(wrong, 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestVisionRope)
