@@ -19,7 +19,19 @@ Dialog {
     modal: true
     parent: Overlay.overlay
     anchors.centerIn: parent
-    width: Math.min(480, (parent ? parent.width : 480) - 40)
+    // Fitted to the window only while open. Closed, its width changed once at every start (the
+    // overlay gets the window's width after this dialog was made): Qt 6.4 lays out a closed
+    // Dialog too, and QQuickPage::relayout() sets the content's width before the header's; the
+    // text, wrapped anew, changes contentHeight, which re-runs Fusion's Dialog implicitHeight
+    // binding (fusion/Dialog.qml) from inside relayout(); that binding's new height runs
+    // relayout() again, which now sets the hidden title Label's width, and a Text whose implicit
+    // size was never read announces implicitWidth/HeightChanged on every layout
+    // (QQuickTextPrivate::updateSize()): implicitHeaderHeightChanged reaches the binding while it
+    // is still being written, "Binding loop detected for property implicitHeight", twice.
+    // (qtdeclarative v6.4.2 src/quicktemplates2/qquickpage.cpp relayout(),
+    // src/quick/items/qquicktext.cpp updateSize().) Open, the header's size has been read and a
+    // resize does not loop; at 480 closed, opening in a window wider than 520 changes nothing.
+    width: visible ? Math.min(480, parent.width - 40) : 480
 
     function ask(load) {
         dialog.pendingLoad = load

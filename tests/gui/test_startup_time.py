@@ -14,6 +14,8 @@ import time
 
 
 def start_once(facet, work):
+    """Starts `facet` once in private folders under `work` until it quits after the load;
+    returns its log, the wall time in ms and its stderr (test_startup_warnings.py reads it)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "FACET_"))}
     env.update(QT_QPA_PLATFORM="offscreen", FACET_QUIT_AFTER_LOAD="1", LANGUAGE="en",
                XDG_CONFIG_HOME=os.path.join(work, "config"),
@@ -27,7 +29,7 @@ def start_once(facet, work):
     assert done.returncode == 0, "facet exited %d: %s" % (done.returncode, done.stderr[-2000:])
     with open(os.path.join(work, "state", "facet", "facet.log"), encoding="utf-8") as f:
         log = f.read()
-    return log, wall_ms
+    return log, wall_ms, done.stderr
 
 
 def main():
@@ -35,7 +37,7 @@ def main():
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     for run in range(runs):
         with tempfile.TemporaryDirectory() as work:
-            log, wall_ms = start_once(facet, work)
+            log, wall_ms, _ = start_once(facet, work)
             lines = re.findall(r"first frame (\d+) ms after the process started", log)
             assert len(lines) == 1, "the log has %d start-up lines:\n%s" % (len(lines), log)
             first_frame = int(lines[0])
