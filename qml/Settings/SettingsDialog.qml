@@ -51,15 +51,15 @@ Dialog {
             objectName: "settingsSections"
             Layout.fillWidth: true
             //: Settings section: what applies to the open conversation only.
-            TabButton { text: qsTr("This conversation"); width: implicitWidth }
+            SectionTabButton { text: qsTr("This conversation") }
             //: Settings section: what a new chat starts with.
-            TabButton { text: qsTr("New chats"); width: implicitWidth }
+            SectionTabButton { text: qsTr("New chats") }
             //: Settings section: how the window looks, for every conversation.
-            TabButton { text: qsTr("Appearance"); width: implicitWidth }
+            SectionTabButton { text: qsTr("Appearance") }
             //: Settings section: the images' encodings kept in memory, for every conversation.
-            TabButton { text: qsTr("Images"); width: implicitWidth }
+            SectionTabButton { text: qsTr("Images") }
             //: Settings section: the servers connected to before.
-            TabButton { text: qsTr("Servers"); width: implicitWidth }
+            SectionTabButton { text: qsTr("Servers") }
         }
 
         StackLayout {

@@ -99,4 +99,50 @@ TestCase {
         verify(prompt.activeFocus)
         App.newChatDefaults.systemPrompt = ""
     }
+
+    // Keyboard focus always shows (issue #57): a section's tab reached with Tab, or with the
+    // arrow keys from there, draws the focus frame, Theme.focus at its edge, which Fusion's own
+    // TabButton never does; the other tabs draw none, nor a tab clicked with the mouse.
+    function test_tabReachedWithTabShowsItsFocus() {
+        const dialog = createTemporaryObject(dialogComponent, test)
+        dialog.open()
+        tryCompare(dialog, "opened", true)
+        const tabs = findChild(dialog, "settingsSections")
+        let focused = null
+        for (let i = 0; i < 40 && !focused; ++i) {
+            keyClick(Qt.Key_Tab)
+            for (let t = 0; t < tabs.count; ++t)
+                if (tabs.itemAt(t).activeFocus)
+                    focused = tabs.itemAt(t)
+        }
+        verify(focused, "Tab never reached a section's tab")
+        verify(focused.visualFocus)
+        // Neither the focused tab nor the one after it (Right, below).
+        const other = tabs.itemAt(focused.TabBar.index === 0 ? tabs.count - 1 : 0)
+        waitForRendering(focused)
+        // The middle of a tab's left edge, inside a focusWidth frame, in the window's pixels
+        // (Qt 6.4's grabImage(item) crops the window at the item's x and y in its parent, not
+        // in the window: qtdeclarative v6.4.2 src/qmltest/quicktestresult.cpp grabImage()).
+        const edge = (tab) => {
+            const p = tab.mapToItem(test, 1, Math.floor(tab.height / 2))
+            return grabImage(test).pixel(Math.round(p.x), Math.round(p.y))
+        }
+        verify(Qt.colorEqual(edge(focused), Theme.focus),
+               "the focused tab's edge is " + edge(focused) + ", not " + Theme.focus)
+        verify(!Qt.colorEqual(edge(other), Theme.focus), "an unfocused tab has a focus frame")
+        // The arrow keys move the focus, and its frame, to the next tab.
+        const next = tabs.itemAt(focused.TabBar.index + 1)
+        verify(next && next !== other)
+        keyClick(Qt.Key_Right)
+        verify(next.activeFocus)
+        waitForRendering(next)
+        verify(Qt.colorEqual(edge(next), Theme.focus),
+               "the tab reached with Right shows " + edge(next) + ", not " + Theme.focus)
+        verify(!Qt.colorEqual(edge(focused), Theme.focus), "the tab left still has its frame")
+        // Clicked with the mouse, a tab shows no frame: the keyboard's position is not there.
+        mouseClick(other)
+        verify(other.activeFocus)
+        waitForRendering(other)
+        verify(!Qt.colorEqual(edge(other), Theme.focus), "a clicked tab has a focus frame")
+    }
 }

@@ -1,0 +1,28 @@
+import QtQuick
+import QtQuick.Controls
+import Facet.Ui
+
+// A tab of a TabBar (Settings' sections) whose keyboard focus shows. Fusion's TabButton draws
+// none: its background is a gradient and an outline that follow `checked` only, nothing follows
+// visualFocus (qtdeclarative v6.4.2 src/quickcontrols2/fusion/TabButton.qml), so a tab reached
+// with Tab looked like the others. The frame is the one the example cards and the conversation
+// rows draw for the keyboard: Theme.focus, Theme.focusWidth wide.
+TabButton {
+    id: tab
+    width: implicitWidth
+
+    Rectangle {
+        objectName: "focusFrame"
+        anchors.fill: parent
+        // Tab and Backtab give visualFocus; the arrow keys move the focus to the next tab with
+        // Qt.OtherFocusReason (the TabBar's ListView focuses its new current item:
+        // QQuickItemView's updateCurrent(), src/quick/items/qquickitemview.cpp), which
+        // visualFocus leaves out (only Tab, Backtab and Shortcut count: isKeyFocusReason() in
+        // src/quicktemplates2/qquickcontrol.cpp). Any focus but the mouse's is the keyboard's.
+        visible: tab.visualFocus || (tab.activeFocus && tab.focusReason !== Qt.MouseFocusReason)
+        color: "transparent"
+        radius: Theme.smallRadius
+        border.width: Theme.focusWidth
+        border.color: Theme.focus
+    }
+}
