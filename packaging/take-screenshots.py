@@ -3,7 +3,7 @@
 comparison screenshots (docs/screenshots/compare-*.png), from the built app.
 
 Usage: packaging/take-screenshots.py [--app build/dev/app/gui/facet] [--out DIR]
-                                     [--sample N | --compare | --tryit]
+                                     [--sample N | --compare | --tryit | --views | --korean]
 
 Builds nothing: build first (`cmake --build build/dev`), so the demo model is the current one.
 For every screenshot the metainfo lists (a name with "-dark" is taken in the dark theme, the
@@ -29,6 +29,10 @@ model picker's menu, the model details, Settings (This conversation, New chats, 
 with one server remembered, written into the private settings before the start), About, the
 image picker (Ctrl+O) with two pictures selected, a chat with a demo-model reply under
 the sidebar's date header, and the sidebar collapsed (Ctrl+B). Real clicks and keys.
+
+--korean takes korean-settings.png (1180x800, light, into docs/screenshots): the window in
+Korean (LANGUAGE=ko, as tests/translations starts it) with Settings open on its first section,
+the button found by its Korean name from translations/facet_ko.ts.
 
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
 but a reply differs, 1 on failure. Look at the PNGs before committing them."""
@@ -60,6 +64,22 @@ COMPARE_SIZE = (1280, 800)
 TRY_IT = "Try it: example images and questions"
 COLUMN_ENDED = r"request \d+ column \d+ ended: (\w+) .*|request \d+ column \d+ failed: .*"
 ENDED = r"request \d+ ended: (\w+) .*|request \d+ failed: .*"
+# The window and size of --korean (the metainfo's size, as the screenshot it retakes).
+KOREAN = ("korean-settings.png", 1180, 800)
+
+
+def translated(source, language):
+    """`source` as the window in `language` names it: its finished translation in
+    translations/facet_LANGUAGE.ts (the same in every context, or this fails), so controls are
+    found by the names a user of that language hears."""
+    if language == "en":
+        return source
+    ts = os.path.join(SOURCE, "translations", "facet_%s.ts" % language)
+    found = {m.find("translation").text for m in ET.parse(ts).getroot().iter("message")
+             if m.findtext("source") == source and not m.find("translation").get("type")}
+    if len(found) != 1:
+        raise RuntimeError("%s: %r has %d translations: %s" % (ts, source, len(found), found))
+    return found.pop()
 
 
 def wanted_screenshots():
@@ -148,13 +168,14 @@ def check_model_is_current(model_dir):
                            % (model_dir, weights))
 
 
-def start_app(session, x, args, name, size, theme, files=(), settings=""):
+def start_app(session, x, args, name, size, theme, files=(), settings="", language="en"):
     """Starts the built facet in a private home (`files` attached from the command line;
-    `settings`: the text of its settings file, facet.conf, before it starts), its window at
-    `size` and active, the demo model loaded and current; returns (app, env, a11y). The caller
-    stops the app."""
+    `settings`: the text of its settings file, facet.conf, before it starts; `language`: its
+    LANGUAGE), its window at `size` and active, the demo model loaded and current; returns
+    (app, env, a11y). The caller stops the app."""
     from a11y import A11y
     env = private_env(session.env, os.path.join(session.work, os.path.splitext(name)[0]))
+    env["LANGUAGE"] = language
     if settings:
         os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "facet"))
         with open(os.path.join(env["XDG_CONFIG_HOME"], "facet", "facet.conf"), "w",
@@ -175,7 +196,7 @@ def start_app(session, x, args, name, size, theme, files=(), settings=""):
             app.wait_log(r"attached %d of %d image\(s\) from the command line"
                          % (len(files), len(files)), 30, "attaching")
         a11y = A11y(app.pid, check=lambda: app.check_alive("taking the screenshot"))
-        a11y.find("Message", timeout=20)
+        a11y.find(translated("Message", language), timeout=20)
         return app, env, a11y
     except BaseException:
         app.stop()
@@ -390,6 +411,25 @@ def take_views(session, x, args, samples, name, size, theme):
         app.stop()
 
 
+def take_korean(session, x, args, samples, name, size, theme):
+    """The window in Korean with Settings open (its button clicked), on its first section: the
+    section tabs, the rows and the buttons as a Korean user sees them."""
+    app, env, a11y = start_app(session, x, args, name, size, theme, language="ko")
+    try:
+        settings = translated("Settings", "ko")
+        x.click_control(a11y.find(settings, role="push button"))
+        a11y.find(settings, role="dialog")
+        a11y.find(translated("New chats", "ko"), role="page tab")
+        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        time.sleep(0.3)
+        path = os.path.join(args.out, name)
+        window_grab(x, a11y, size).save(path)
+        print("%s (%s, %dx%d): Settings in Korean" % (path, theme, *size))
+        return True
+    finally:
+        app.stop()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=os.path.join(SOURCE, "build", "dev", "app", "gui",
@@ -407,9 +447,13 @@ def main():
     parser.add_argument("--views", action="store_true",
                         help="take docs/screenshots/view-*.png instead: every view in both "
                         "themes at 1280x800 and 1920x1080")
+    parser.add_argument("--korean", action="store_true",
+                        help="take docs/screenshots/korean-settings.png instead: Settings in "
+                        "Korean")
     args = parser.parse_args()
     args.out = args.out or os.path.join(
-        SOURCE, "docs" if args.compare or args.tryit or args.views else "packaging",
+        SOURCE, "docs" if args.compare or args.tryit or args.views or args.korean
+        else "packaging",
         "screenshots")
     args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
     if not os.access(args.app, os.X_OK):
@@ -431,6 +475,9 @@ def main():
     elif args.views:
         sample = samples
         shots = [("views-%s-%d" % (t, w), w, h) for w, h in VIEW_SIZES for t in ("light", "dark")]
+    elif args.korean:
+        sample = samples
+        shots = [KOREAN]
     else:
         sample = samples[args.sample]
         shots = wanted_screenshots()
@@ -451,7 +498,7 @@ def main():
         for name, w, h in shots:
             theme = "dark" if re.search(r"-dark\b", name) else "light"
             shoot = (take_compare if args.compare else take_tryit if args.tryit
-                     else take_views if args.views else take)
+                     else take_views if args.views else take_korean if args.korean else take)
             right = shoot(session, x, args, sample, name, (w, h), theme) and right
     finally:
         session.stop()
