@@ -3,7 +3,8 @@
 comparison screenshots (docs/screenshots/compare-*.png), from the built app.
 
 Usage: packaging/take-screenshots.py [--app build/dev/app/gui/facet] [--out DIR]
-                                     [--sample N | --compare | --tryit | --views | --korean]
+                                     [--sample N | --compare | --tryit | --views | --korean |
+                                      --server]
 
 Builds nothing: build first (`cmake --build build/dev`), so the demo model is the current one.
 For every screenshot the metainfo lists (a name with "-dark" is taken in the dark theme, the
@@ -33,6 +34,10 @@ the sidebar's date header, and the sidebar collapsed (Ctrl+B). Real clicks and k
 --korean takes korean-settings.png (1180x800, light, into docs/screenshots): the window in
 Korean (LANGUAGE=ko, as tests/translations starts it) with Settings open on its first section,
 the button found by its Korean name from translations/facet_ko.ts.
+
+--server takes server-dialog.png and server-dialog-dark.png (1280x800, into docs/screenshots):
+the model picker's "Connect to a server…" dialog with the URL of the remote tests' stand-in vLLM
+server (tests/remote/fake_vllm.py on loopback) typed, once its models are listed.
 
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
 but a reply differs, 1 on failure. Look at the PNGs before committing them."""
@@ -66,6 +71,7 @@ COLUMN_ENDED = r"request \d+ column \d+ ended: (\w+) .*|request \d+ column \d+ f
 ENDED = r"request \d+ ended: (\w+) .*|request \d+ failed: .*"
 # The window and size of --korean (the metainfo's size, as the screenshot it retakes).
 KOREAN = ("korean-settings.png", 1180, 800)
+FAKE_VLLM = os.path.join(SOURCE, "tests", "remote", "fake_vllm.py")
 
 
 def translated(source, language):
@@ -430,6 +436,44 @@ def take_korean(session, x, args, samples, name, size, theme):
         app.stop()
 
 
+def take_server(session, x, args, server, name, size, theme):
+    """Model picker → Connect to a server…, the stand-in server's URL typed: saved once the
+    dialog lists its models and Connect is enabled. Nothing is connected."""
+    app, env, a11y = start_app(session, x, args, name, size, theme)
+    try:
+        x.click_control(a11y.find("Model status", role="push button"))
+        x.click_control(a11y.find("Connect to a server", role="menu item"))
+        field = a11y.find("Server URL", role="text")
+        url = server + "/s/plain/v1"
+        for _ in range(3):
+            # Under load a key event can be lost (steps_server.py): read back, typed again.
+            x.click_control(field)
+            x.key("ctrl+a")
+            x.type(url)
+            if a11y.text("Server URL") == url:
+                break
+        else:
+            raise RuntimeError("the URL field shows %r" % a11y.text("Server URL"))
+        deadline = time.monotonic() + 15
+        while True:
+            answer = a11y.find("Server answer").description
+            button = a11y.find("Connect to the server", role="push button")
+            if (re.search(r"\d+ models? served", answer)
+                    and a11y.pyatspi.STATE_ENABLED in button.states):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server dialog says %r" % answer)
+            time.sleep(0.1)
+        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        time.sleep(0.3)
+        path = os.path.join(args.out, name)
+        window_grab(x, a11y, size).save(path)
+        print("%s (%s, %dx%d): the server dialog, %s" % (path, theme, *size, answer))
+        return True
+    finally:
+        app.stop()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", default=os.path.join(SOURCE, "build", "dev", "app", "gui",
@@ -450,9 +494,12 @@ def main():
     parser.add_argument("--korean", action="store_true",
                         help="take docs/screenshots/korean-settings.png instead: Settings in "
                         "Korean")
+    parser.add_argument("--server", action="store_true",
+                        help="take docs/screenshots/server-dialog.png and server-dialog-dark.png "
+                        "instead: the server dialog")
     args = parser.parse_args()
     args.out = args.out or os.path.join(
-        SOURCE, "docs" if args.compare or args.tryit or args.views or args.korean
+        SOURCE, "docs" if args.compare or args.tryit or args.views or args.korean or args.server
         else "packaging",
         "screenshots")
     args.app, args.out = os.path.abspath(args.app), os.path.abspath(args.out)
@@ -478,6 +525,8 @@ def main():
     elif args.korean:
         sample = samples
         shots = [KOREAN]
+    elif args.server:
+        shots = [(n, *COMPARE_SIZE) for n in ("server-dialog.png", "server-dialog-dark.png")]
     else:
         sample = samples[args.sample]
         shots = wanted_screenshots()
@@ -487,6 +536,15 @@ def main():
     width = max(w for _, w, _ in shots) + 200
     height = max(h for _, _, h in shots) + 200
     work = tempfile.mkdtemp(prefix="facet-shots-")
+    server = None
+    if args.server:
+        # The stand-in server on a free port; it ends when its stdin closes.
+        server = subprocess.Popen([sys.executable, FAKE_VLLM, "--exit-with-stdin"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        port = server.stdout.readline().split()
+        if port[:1] != ["PORT"]:
+            sys.exit("fake_vllm.py said %r" % port)
+        sample = "http://127.0.0.1:%s" % port[1]
     session = XSession(work, width, height)
     try:
         env = session.start()
@@ -498,10 +556,14 @@ def main():
         for name, w, h in shots:
             theme = "dark" if re.search(r"-dark\b", name) else "light"
             shoot = (take_compare if args.compare else take_tryit if args.tryit
-                     else take_views if args.views else take_korean if args.korean else take)
+                     else take_views if args.views else take_korean if args.korean
+                     else take_server if args.server else take)
             right = shoot(session, x, args, sample, name, (w, h), theme) and right
     finally:
         session.stop()
+        if server is not None:
+            server.stdin.close()
+            server.wait(timeout=10)
         shutil.rmtree(work, ignore_errors=True)
     return 0 if right else 3
 
