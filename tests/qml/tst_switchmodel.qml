@@ -51,6 +51,7 @@ TestCase {
         const d = dialogOf(bar)
         tryCompare(d, "opened", true)
         compare(d.title, "Stop the reply and switch?")
+        compare(d.width, 480)
         compare(test.events, []) // nothing happens before the answer
         verify(findChild(d.footer, "stopAndSwitchButton").activeFocus)
         keyClick(Qt.Key_Return)
@@ -91,5 +92,26 @@ TestCase {
         mouseClick(findChild(d.footer, "stopAndSwitchButton"))
         tryCompare(App.engine.model, "ready", true, 5000)
         verify(!App.chat.busy)
+    }
+
+    // Closed, the dialog keeps one width (a width change of the closed dialog made Qt 6.4 report
+    // a binding loop at every start: SwitchModelDialog.qml); open, it fits a narrow window.
+    function test_fitsANarrowWindowWhenOpen() {
+        const win = test.Window.window
+        const wide = win.width
+        const bar = createTemporaryObject(barComponent, test, { replying: true })
+        const d = dialogOf(bar)
+        try {
+            win.width = 400
+            tryCompare(d.parent, "width", 400)
+            compare(d.width, 480)
+            bar.switchModel(() => {})
+            tryCompare(d, "opened", true)
+            compare(d.width, 360)
+            keyClick(Qt.Key_Escape)
+            tryCompare(d, "visible", false)
+        } finally {
+            win.width = wide // the other tests' window, whether or not this one passed
+        }
     }
 }
