@@ -7,9 +7,14 @@ import Facet.Ui
 // visualFocus (qtdeclarative v6.4.2 src/quickcontrols2/fusion/TabButton.qml), so a tab reached
 // with Tab looked like the others. The frame is the one the example cards and the conversation
 // rows draw for the keyboard: Theme.focus, Theme.focusWidth wide.
+//
+// One Tab stop for the whole bar, as for any other control: Tab reaches the open section's tab
+// only, and the arrow keys move between the tabs (and open the one they reach). Every Fusion
+// TabButton took the focus from Tab on its own, five stops for one row of tabs.
 TabButton {
     id: tab
     width: implicitWidth
+    focusPolicy: checked ? Qt.StrongFocus : Qt.ClickFocus
 
     Rectangle {
         objectName: "focusFrame"

@@ -102,7 +102,8 @@ TestCase {
 
     // Keyboard focus always shows (issue #57): a section's tab reached with Tab, or with the
     // arrow keys from there, draws the focus frame, Theme.focus at its edge, which Fusion's own
-    // TabButton never does; the other tabs draw none, nor a tab clicked with the mouse.
+    // TabButton never does; the other tabs draw none, nor a tab clicked with the mouse. The row
+    // of tabs is one Tab stop.
     function test_tabReachedWithTabShowsItsFocus() {
         const dialog = createTemporaryObject(dialogComponent, test)
         dialog.open()
@@ -139,6 +140,14 @@ TestCase {
         verify(Qt.colorEqual(edge(next), Theme.focus),
                "the tab reached with Right shows " + edge(next) + ", not " + Theme.focus)
         verify(!Qt.colorEqual(edge(focused), Theme.focus), "the tab left still has its frame")
+        // The bar is one Tab stop: Tab goes on past the other tabs, Backtab comes back to the
+        // open section's tab.
+        compare(tabs.currentIndex, next.TabBar.index)
+        keyClick(Qt.Key_Tab)
+        for (let t = 0; t < tabs.count; ++t)
+            verify(!tabs.itemAt(t).activeFocus, "Tab went on to tab " + t)
+        keyClick(Qt.Key_Backtab, Qt.ShiftModifier)
+        verify(next.activeFocus, "Backtab did not come back to the open section's tab")
         // Clicked with the mouse, a tab shows no frame: the keyboard's position is not there.
         mouseClick(other)
         verify(other.activeFocus)
