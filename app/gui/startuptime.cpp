@@ -5,7 +5,9 @@
 #include <QQuickWindow>
 
 #include <ctime>
+#include <memory>
 #include <unistd.h>
+#include <utility>
 
 namespace facet::gui {
 namespace {
@@ -43,10 +45,18 @@ void logFirstFrame(QQmlApplicationEngine& engine, std::function<void()> then) {
         if (!window)
             continue;
         auto connection = std::make_shared<QMetaObject::Connection>();
+        // Under the threaded render loop frameSwapped is emitted on the render thread, so a
+        // second frame can be queued before the first call here disconnects: under X the line
+        // was logged twice. Only the first call logs. (Qt 6.4 picks that loop where the
+        // platform has ThreadedOpenGL, as xcb does and offscreen without GLX does not:
+        // QSGRenderLoop::instance() in qtdeclarative src/quick/scenegraph/qsgrenderloop.cpp.)
+        auto logged = std::make_shared<bool>(false);
         *connection = QObject::connect(
             window, &QQuickWindow::frameSwapped, window,
-            [connection, then = std::move(then)] {
+            [connection, logged, then = std::move(then)] {
                 QObject::disconnect(*connection);
+                if (std::exchange(*logged, true))
+                    return;
                 const double ms = msSinceProcessStart();
                 if (ms >= 0)
                     qCInfo(lcStart).noquote()
