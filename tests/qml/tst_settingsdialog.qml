@@ -154,4 +154,26 @@ TestCase {
         waitForRendering(other)
         verify(!Qt.colorEqual(edge(other), Theme.focus), "a clicked tab has a focus frame")
     }
+
+    // The open section's tab has an accent bar along its foot, the others none (Fusion's shade
+    // alone was 1.06:1 in the dark theme); it follows the click.
+    function test_openSectionHasItsBar() {
+        const dialog = createTemporaryObject(dialogComponent, test)
+        dialog.open()
+        tryCompare(dialog, "opened", true)
+        const tabs = findChild(dialog, "settingsSections")
+        // The middle of a tab's foot, inside the bar, in the window's pixels (grabImage: above).
+        const foot = (tab) => {
+            const p = tab.mapToItem(test, Math.floor(tab.width / 2), tab.height - 1)
+            return grabImage(test).pixel(Math.round(p.x), Math.round(p.y))
+        }
+        waitForRendering(tabs)
+        verify(Qt.colorEqual(foot(tabs.itemAt(0)), Theme.accent),
+               "the open tab's foot is " + foot(tabs.itemAt(0)) + ", not " + Theme.accent)
+        verify(!Qt.colorEqual(foot(tabs.itemAt(2)), Theme.accent), "a closed tab has the bar")
+        mouseClick(tabs.itemAt(2))
+        waitForRendering(tabs)
+        verify(Qt.colorEqual(foot(tabs.itemAt(2)), Theme.accent), "the clicked tab has no bar")
+        verify(!Qt.colorEqual(foot(tabs.itemAt(0)), Theme.accent), "the tab left keeps its bar")
+    }
 }
