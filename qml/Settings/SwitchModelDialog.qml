@@ -19,7 +19,7 @@ Dialog {
     modal: true
     parent: Overlay.overlay
     anchors.centerIn: parent
-    // Fitted to the window only while open. Closed, its width changed once at every start (the
+    // Fitted to the window only while open. Closed, its width changed at every start (the
     // overlay gets the window's width after this dialog was made): Qt 6.4 lays out a closed
     // Dialog too, and QQuickPage::relayout() sets the content's width before the header's; the
     // text, wrapped anew, changes contentHeight, which re-runs Fusion's Dialog implicitHeight
@@ -27,7 +27,7 @@ Dialog {
     // relayout() again, which now sets the hidden title Label's width, and a Text whose implicit
     // size was never read announces implicitWidth/HeightChanged on every layout
     // (QQuickTextPrivate::updateSize()): implicitHeaderHeightChanged reaches the binding while it
-    // is still being written, "Binding loop detected for property implicitHeight", twice.
+    // is still being written: "Binding loop detected for property implicitHeight".
     // (qtdeclarative v6.4.2 src/quicktemplates2/qquickpage.cpp relayout(),
     // src/quick/items/qquicktext.cpp updateSize().) Open, the header's size has been read and a
     // resize does not loop; at 480 closed, opening in a window wider than 520 changes nothing.
