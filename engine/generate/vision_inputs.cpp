@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "common/parallel.h"
+#include "common/target_clones.h"
 #include "generate/bf16.h"
 #include "generate/numpy_trig.h"
 #include "generate/patch_projection.h"
@@ -29,10 +30,10 @@ inline std::uint16_t embedding(float projected, std::uint16_t x, std::uint16_t y
 // One patch's embedding: bf16(projected + bf16(table_x + table_y)), the position part zero for
 // padding. Cloned per instruction set, in blocks of 16 channels that the compiler turns into
 // vector code at -O2: as a plain loop it cost as much as the projection itself.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void
-addPositionRow(const float* __restrict projected, const std::uint16_t* __restrict rowX,
-               const std::uint16_t* __restrict rowY, bool pad, std::uint16_t* __restrict embeds,
-               std::size_t hidden) {
+FACET_TARGET_CLONES("avx512f", "avx2", "default")
+void addPositionRow(const float* __restrict projected, const std::uint16_t* __restrict rowX,
+                    const std::uint16_t* __restrict rowY, bool pad,
+                    std::uint16_t* __restrict embeds, std::size_t hidden) {
     constexpr std::size_t kBlock = 16;
     std::size_t c = 0;
     if (pad) {

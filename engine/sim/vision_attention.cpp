@@ -1,5 +1,7 @@
 #include "sim/vision_attention.h"
 
+#include "common/target_clones.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -130,9 +132,9 @@ VisionHeadKeys gatherVisionKeys(const std::vector<float>& k, const std::vector<f
     return out;
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default"))) void
-attendVisionHead(const float* query, const VisionHeadKeys& keys, std::size_t hd, float* scores,
-                 float* out) {
+FACET_TARGET_CLONES("avx512f", "avx2", "default")
+void attendVisionHead(const float* query, const VisionHeadKeys& keys, std::size_t hd, float* scores,
+                      float* out) {
     const std::size_t padded = keys.padded;
     for (std::size_t j = 0; j < padded; j += kLanes) {
         Lanes s{};
