@@ -24,6 +24,7 @@ import steps_chat  # noqa: E402
 import steps_cli  # noqa: E402
 import steps_dialogs  # noqa: E402
 import steps_picker  # noqa: E402
+import steps_quit  # noqa: E402
 import steps_region  # noqa: E402
 import steps_server  # noqa: E402
 import steps_tryit  # noqa: E402
@@ -49,6 +50,8 @@ STEPS = [
     ("try it", steps_tryit.step_try_it, True),
     ("try it compare", steps_tryit.step_try_it_compare, True),
     ("attach several", steps_picker.step_attach_several, True),
+    # Last with the window: it closes it (exit 0, no sanitizer report).
+    ("quit", steps_quit.step_quit, True),
     ("command line", steps_cli.step_command_line, False),
 ]
 
