@@ -2,6 +2,7 @@
 
 #include "Attachments/imageurls.h"
 #include "core/support/imagefacts.h"
+#include "core/support/tsanqtbridge.h"
 
 #include <QRunnable>
 #include <QUrl>
@@ -26,6 +27,7 @@ public:
         : id_(std::move(id)), requested_(requested), cancelled_(std::move(cancelled)) {}
 
     void run() override {
+        app::tsanAcquireHandOff(); // the job was made on Qt Quick's image thread
         QImage image;
         QString error;
         if (cancelled_->load()) {
