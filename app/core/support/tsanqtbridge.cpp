@@ -4,11 +4,13 @@
 #include <QFutureInterfaceBase>
 #include <QObject>
 #include <QRunnable>
+#include <QThread>
 #include <QThreadPool>
 #include <QtCore/qatomic.h>
 #include <QtGlobal>
 
 #include <dlfcn.h>
+#include <functional>
 #include <sanitizer/tsan_interface.h>
 
 // Qt 6.4's src/corelib/kernel/qobject_p_p.h (exported from libQt6Core as Qt_6, declared only in
@@ -108,6 +110,53 @@ void QThreadPool::start(QRunnable* runnable, int priority) {
         facet::app::tsanBridgeQtFunction("_ZN11QThreadPool5startEP9QRunnablei"));
     facet::app::tsanBridgeRelease();
     qtStart(this, runnable, priority);
+}
+
+// The overload that takes a function (the sweep's one-thread pool): the function is wrapped so
+// that it acquires the token before it runs on the pool thread.
+void QThreadPool::start(std::function<void()> functionToRun, int priority) {
+    using Start = void (*)(QThreadPool*, std::function<void()>, int);
+    static const auto qtStart = reinterpret_cast<Start>(
+        facet::app::tsanBridgeQtFunction("_ZN11QThreadPool5startESt8functionIFvvEEi"));
+    facet::app::tsanBridgeRelease();
+    qtStart(
+        this,
+        [run = std::move(functionToRun)] {
+            facet::app::tsanAcquireHandOff();
+            run();
+        },
+        priority);
+}
+
+// Waiting for a pool's tasks (SweepSession's destructor): what they did, the events they posted
+// back included, happens before what the waiting thread does next.
+bool QThreadPool::waitForDone(int msecs) {
+    using WaitForDone = bool (*)(QThreadPool*, int);
+    static const auto qtWaitForDone = reinterpret_cast<WaitForDone>(
+        facet::app::tsanBridgeQtFunction("_ZN11QThreadPool11waitForDoneEi"));
+    const bool done = qtWaitForDone(this, msecs);
+    facet::app::tsanAcquireHandOff();
+    return done;
+}
+
+// Ending a worker thread (EngineClient::shutdown: requestStop, quit, wait): quit() releases, so
+// the worker's objects, deleted in that thread once its loop ended (deleteLater on finished),
+// are ordered after what the caller did; wait() acquires what the thread did before it ended.
+void QThread::quit() {
+    using Quit = void (*)(QThread*);
+    static const auto qtQuit =
+        reinterpret_cast<Quit>(facet::app::tsanBridgeQtFunction("_ZN7QThread4quitEv"));
+    facet::app::tsanBridgeRelease();
+    qtQuit(this);
+}
+
+bool QThread::wait(QDeadlineTimer deadline) {
+    using Wait = bool (*)(QThread*, QDeadlineTimer);
+    static const auto qtWait = reinterpret_cast<Wait>(
+        facet::app::tsanBridgeQtFunction("_ZN7QThread4waitE14QDeadlineTimer"));
+    const bool ended = qtWait(this, deadline);
+    facet::app::tsanAcquireHandOff();
+    return ended;
 }
 
 bool QFutureInterfaceBase::isCanceled() const {

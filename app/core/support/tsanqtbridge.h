@@ -12,9 +12,11 @@
 // handled an event happens before what another thread does in a later event. What a thread
 // writes after its last emission and reads again with no event in between is still unordered,
 // so a real race between a worker and the GUI thread outside Qt's queue is still reported.
-// QMetaObject::invokeMethod with a function, QThreadPool::start and a QtConcurrent task's start
-// are wrapped the same way (tsanqtbridge.cpp). Elsewhere (dev, asan, release) the file compiles
-// to nothing.
+// QMetaObject::invokeMethod with a function, QThreadPool::start (both overloads), a QtConcurrent
+// task's start, QThreadPool::waitForDone, QThread::quit and QThread::wait are wrapped the same
+// way: the program's own definitions, which the linker prefers for its calls, release or
+// acquire and call Qt's (tsanqtbridge.cpp). Elsewhere (dev, asan, release) the file compiles to
+// nothing.
 namespace facet::app {
 
 // Registers the hooks (once; safe to call again). A static initialiser of facet_core calls it,
