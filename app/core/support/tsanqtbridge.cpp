@@ -118,14 +118,13 @@ void QThreadPool::start(std::function<void()> functionToRun, int priority) {
     using Start = void (*)(QThreadPool*, std::function<void()>, int);
     static const auto qtStart = reinterpret_cast<Start>(
         facet::app::tsanBridgeQtFunction("_ZN11QThreadPool5startESt8functionIFvvEEi"));
+    // Wrapped before the release: the wrapper's own storage is read on the pool thread.
+    std::function<void()> wrapped = [run = std::move(functionToRun)] {
+        facet::app::tsanAcquireHandOff();
+        run();
+    };
     facet::app::tsanBridgeRelease();
-    qtStart(
-        this,
-        [run = std::move(functionToRun)] {
-            facet::app::tsanAcquireHandOff();
-            run();
-        },
-        priority);
+    qtStart(this, std::move(wrapped), priority);
 }
 
 // Waiting for a pool's tasks (SweepSession's destructor): what they did, the events they posted
