@@ -16,7 +16,11 @@ home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 once() {
     log=$home/run.log
-    HOME=$home XDG_CONFIG_HOME= XDG_DATA_HOME= XDG_CACHE_HOME= QT_QPA_PLATFORM=$platform \
+    # TMPDIR: the single-instance socket's fallback folder, private so that a facet running
+    # elsewhere (a test beside this one) does not take this start's place
+    mkdir -p "$home/tmp"
+    HOME=$home TMPDIR=$home/tmp XDG_RUNTIME_DIR= XDG_CONFIG_HOME= XDG_DATA_HOME= XDG_CACHE_HOME= \
+        XDG_STATE_HOME= QT_QPA_PLATFORM=$platform \
         FACET_QUIT_AFTER_LOAD=1 "$app" >"$log" 2>&1 &
     pid=$!
     peak=0

@@ -22,7 +22,12 @@ def start_once(facet, work):
                XDG_DATA_HOME=os.path.join(work, "data"),
                XDG_STATE_HOME=os.path.join(work, "state"),
                XDG_CACHE_HOME=os.path.join(work, "cache"),
-               XDG_RUNTIME_DIR="")
+               XDG_RUNTIME_DIR="",
+               # the single-instance socket falls back to $TMPDIR/facet-<uid>: a folder of this
+               # start's own, or a start of another test running beside it takes this one's
+               # images and this one exits 0 without a log
+               TMPDIR=os.path.join(work, "tmp"))
+    os.makedirs(env["TMPDIR"], mode=0o700, exist_ok=True)
     before = time.monotonic()
     done = subprocess.run([facet], env=env, capture_output=True, text=True, timeout=120)
     wall_ms = (time.monotonic() - before) * 1000
