@@ -97,8 +97,13 @@ void buildVisionRope(std::span<const std::int64_t> positions, int headDim, doubl
     // The values of a patch grid are dense; positions from elsewhere (a test, a damaged input
     // that the caller checks later) may not be: their table would be large, so each of their
     // values is taken where it is used.
-    const bool dense = static_cast<std::uint64_t>(*high - *low) < 2 * positions.size() + 4096;
-    const std::size_t span = dense ? static_cast<std::size_t>(*high - *low) + 1 : 0;
+    // (the difference taken unsigned: int64 extremes from a damaged input must not overflow)
+    const bool dense = static_cast<std::uint64_t>(*high) - static_cast<std::uint64_t>(*low) <
+                       2 * positions.size() + 4096;
+    const std::size_t span = dense ? static_cast<std::size_t>(static_cast<std::uint64_t>(*high) -
+                                                              static_cast<std::uint64_t>(*low)) +
+                                         1
+                                   : 0;
     std::vector<std::uint8_t> present(span, 0);
     for (std::size_t i = 0; dense && i < positions.size(); ++i)
         present[static_cast<std::size_t>(positions[i] - first)] = 1;

@@ -11,6 +11,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 using namespace facet::generate;
@@ -135,7 +136,16 @@ private slots:
     void sparsePositionsEqualTheirOwnAngles() {
         const int headDim = 72;
         const auto inv = visionRopeInverseFrequencies(headDim, 100.0);
-        const std::vector<std::int64_t> positions = {0, 3, 50000000, 7, -1, -1, 12, 49999999};
+        const std::vector<std::int64_t> positions = {0,
+                                                     3,
+                                                     50000000,
+                                                     7,
+                                                     -1,
+                                                     -1,
+                                                     12,
+                                                     49999999,
+                                                     std::numeric_limits<std::int64_t>::min(),
+                                                     std::numeric_limits<std::int64_t>::max()};
         std::vector<std::uint16_t> cos, sin;
         buildVisionRope(positions, headDim, 100.0, cos, sin);
         QCOMPARE(cos.size(), positions.size() / 2 * std::size_t(headDim));
