@@ -222,9 +222,15 @@ def take(session, x, args, sample, name, size, theme):
     app, env, a11y = start_app(session, x, args, name, size, theme, files=[image])
     try:
         level = "(%d)" % sample["level"]
-        tab_to(x, a11y, lambda n: n.startswith("Message detail level") and n.endswith(level),
-               "the detail level %s" % level)
-        x.key("space")
+        # The level picker is one Tab stop (the selected level); Home and then Right pick the
+        # others, the focus going with the selection (LevelPicker.qml).
+        tab_to(x, a11y, lambda n: n.startswith("Message detail level"), "the detail level picker")
+        x.key("Home")
+        for _ in range(5):
+            if (a11y.focused() or "").endswith(level):
+                break
+            x.key("Right")
+            time.sleep(0.05)
         wait_checked(a11y, lambda n: n.startswith("Message detail level") and n.endswith(level))
 
         tab_to(x, a11y, lambda n: n == "Message", "the message box")

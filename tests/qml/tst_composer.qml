@@ -139,4 +139,29 @@ TestCase {
         App.settings.thinking = false
         verify(!sw.checked)
     }
+
+    // Keyboard only (issue #57): a full round of Tab through the composer stops once in the
+    // level picker, on the selected level, not on each of its five levels.
+    function test_levelPickerIsOneTabStop() {
+        const c = createTemporaryObject(composerComponent, test)
+        waitForRendering(c)
+        App.library.newChat()
+        const picker = findChild(c, "messageLevelPicker")
+        c.focusInput()
+        const start = test.Window.activeFocusItem
+        const levelStops = []
+        let stops = 0
+        for (let i = 0; i < 60; ++i) {
+            keyClick(Qt.Key_Tab)
+            const item = test.Window.activeFocusItem
+            if (item === start)
+                break
+            ++stops
+            for (const level of [70, 140, 280, 560, 1120])
+                if (item === findChild(picker, "level" + level))
+                    levelStops.push(level)
+        }
+        verify(test.Window.activeFocusItem === start, "Tab never came back to the message box")
+        compare(levelStops, [picker.level], "Tab stops in the level picker (" + stops + " stops in all)")
+    }
 }

@@ -26,14 +26,22 @@ def _wait_idle(w):
 
 def step_keyboard_question(w):
     """Tab until the message box has the focus (Tab must move focus, not type a tab), type,
-    Enter; the reply must end normally."""
+    Enter; the reply must end normally. On the way the detail level picker is one Tab stop
+    (issue #57), its levels radio buttons to AT-SPI."""
+    seen = []
     for _ in range(30):
-        if w.a11y.focused() == "Message":
+        seen.append(w.a11y.focused() or "")
+        if seen[-1] == "Message":
             break
         w.x.key("Tab")
         time.sleep(0.05)
     assert w.a11y.focused() == "Message", \
         "Tab never reached the message box (focus on %r)" % w.a11y.focused()
+    levels = [n for n in seen if n.startswith("Message detail level")]
+    assert len(levels) <= 1, "Tab stopped on several levels: %r" % levels
+    roles = {c.name: c.role for c in w.a11y.controls()  # the levels, not their group
+             if c.name.startswith("Message detail level") and c.name.endswith(")")}
+    assert roles and set(roles.values()) == {"radio button"}, "the levels' roles: %r" % roles
     after = w.app.log_size()
     w.x.type(w.keyboard_question)
     w.a11y.wait_text(w.keyboard_question)
