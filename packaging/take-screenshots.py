@@ -37,7 +37,10 @@ the button found by its Korean name from translations/facet_ko.ts.
 
 --server takes server-dialog.png and server-dialog-dark.png (1280x800, into docs/screenshots):
 the model picker's "Connect to a server…" dialog with the URL of the remote tests' stand-in vLLM
-server (tests/remote/fake_vllm.py on loopback) typed, once its models are listed.
+server (tests/remote/fake_vllm.py on loopback) typed, once its models are listed; and
+server-chat.png and server-chat-dark.png: connected to that server through the same dialog, a
+picture attached and a question asked, the server's "code" scenario answering with a fenced
+code block (the app's rendering of it: background, monospace, Copy code).
 
 Exit status 0 when every checked reply is the expected answer, 3 when the pictures were saved
 but a reply differs, 1 on failure. Look at the PNGs before committing them."""
@@ -72,6 +75,8 @@ ENDED = r"request \d+ ended: (\w+) .*|request \d+ failed: .*"
 # The window and size of --korean (the metainfo's size, as the screenshot it retakes).
 KOREAN = ("korean-settings.png", 1180, 800)
 FAKE_VLLM = os.path.join(SOURCE, "tests", "remote", "fake_vllm.py")
+# --server's chat: the picture and question of a demo-model sample, asked of the stand-in server.
+SERVER_CHAT_SAMPLE = {"image": "shapes.png", "question": "What shape is yellow?"}
 
 
 def translated(source, language):
@@ -442,40 +447,87 @@ def take_korean(session, x, args, samples, name, size, theme):
         app.stop()
 
 
+def server_dialog(x, a11y, url):
+    """Model picker → Connect to a server…, `url` typed; returns what the dialog says once it
+    lists the server's models and Connect is enabled."""
+    x.click_control(a11y.find("Model status", role="push button"))
+    x.click_control(a11y.find("Connect to a server", role="menu item"))
+    field = a11y.find("Server URL", role="text")
+    for _ in range(3):
+        # Under load a key event can be lost (steps_server.py): read back, typed again.
+        x.click_control(field)
+        x.key("ctrl+a")
+        x.type(url)
+        if a11y.text("Server URL") == url:
+            break
+    else:
+        raise RuntimeError("the URL field shows %r" % a11y.text("Server URL"))
+    deadline = time.monotonic() + 15
+    while True:
+        answer = a11y.find("Server answer").description
+        button = a11y.find("Connect to the server", role="push button")
+        if (re.search(r"\d+ models? served", answer)
+                and a11y.pyatspi.STATE_ENABLED in button.states):
+            break
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server dialog says %r" % answer)
+        time.sleep(0.1)
+    return answer
+
+
 def take_server(session, x, args, server, name, size, theme):
-    """Model picker → Connect to a server…, the stand-in server's URL typed: saved once the
-    dialog lists its models and Connect is enabled. Nothing is connected."""
+    """The stand-in server's URL typed into Connect to a server…: saved once the dialog lists
+    its models and Connect is enabled. Nothing is connected."""
+    if name.startswith("server-chat"):
+        return take_server_chat(session, x, args, server, name, size, theme)
     app, env, a11y = start_app(session, x, args, name, size, theme)
     try:
-        x.click_control(a11y.find("Model status", role="push button"))
-        x.click_control(a11y.find("Connect to a server", role="menu item"))
-        field = a11y.find("Server URL", role="text")
-        url = server + "/s/plain/v1"
-        for _ in range(3):
-            # Under load a key event can be lost (steps_server.py): read back, typed again.
-            x.click_control(field)
-            x.key("ctrl+a")
-            x.type(url)
-            if a11y.text("Server URL") == url:
-                break
-        else:
-            raise RuntimeError("the URL field shows %r" % a11y.text("Server URL"))
-        deadline = time.monotonic() + 15
-        while True:
-            answer = a11y.find("Server answer").description
-            button = a11y.find("Connect to the server", role="push button")
-            if (re.search(r"\d+ models? served", answer)
-                    and a11y.pyatspi.STATE_ENABLED in button.states):
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server dialog says %r" % answer)
-            time.sleep(0.1)
+        answer = server_dialog(x, a11y, server + "/s/plain/v1")
         x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
         time.sleep(0.3)
         path = os.path.join(args.out, name)
         window_grab(x, a11y, size).save(path)
         print("%s (%s, %dx%d): the server dialog, %s" % (path, theme, *size, answer))
         return True
+    finally:
+        app.stop()
+
+
+def take_server_chat(session, x, args, server, name, size, theme):
+    """A chat on the stand-in server: connected through its dialog as a user connects, a
+    sample's picture attached, its question asked; the server's "code" scenario answers with a
+    fenced code block, so the reply shows how the app renders one (its background, monospace
+    type and Copy button). Saved once the reply has ended."""
+    sample = SERVER_CHAT_SAMPLE
+    image = os.path.join(SAMPLES, sample["image"])
+    app, env, a11y = start_app(session, x, args, name, size, theme, files=[image])
+    try:
+        url = server + "/s/code/v1"
+        server_dialog(x, a11y, url)
+        after = app.log_size()
+        x.click_control(a11y.find("Connect to the server", role="push button"))
+        app.wait_log(r"model loaded from " + re.escape(url), 30, "connecting to " + url,
+                     after=after)
+        a11y.wait_gone("Connect to the server")
+        x.click_control(a11y.find("Message", role="text"))
+        after = app.log_size()
+        x.type(sample["question"])
+        a11y.wait_text(sample["question"])
+        x.key("Return")
+        ended = app.wait_log(ENDED, 60, "the reply", after=after)
+        if ended.group(1) != "stop_token":
+            raise RuntimeError("the reply did not end normally: " + ended.group(0))
+        a11y.find("Copy code", role="push button", timeout=10)
+        a11y.find("Send message", role="push button", timeout=10)
+        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        time.sleep(0.3)
+        path = os.path.join(args.out, name)
+        window_grab(x, a11y, size).save(path)
+        _, reply = find_by_question(env["XDG_DATA_HOME"], sample["question"])
+        text = (reply or {}).get("text", "")
+        print("%s (%s, %dx%d): %s" % (path, theme, *size, ended.group(0)))
+        print("  reply: %r" % text[:300])
+        return "```python" in text
     finally:
         app.stop()
 
@@ -501,8 +553,8 @@ def main():
                         help="take docs/screenshots/korean-settings.png instead: Settings in "
                         "Korean")
     parser.add_argument("--server", action="store_true",
-                        help="take docs/screenshots/server-dialog.png and server-dialog-dark.png "
-                        "instead: the server dialog")
+                        help="take docs/screenshots/server-dialog*.png and server-chat*.png "
+                        "instead: the server dialog, a chat on the server with a code block")
     args = parser.parse_args()
     args.out = args.out or os.path.join(
         SOURCE, "docs" if args.compare or args.tryit or args.views or args.korean or args.server
@@ -532,7 +584,8 @@ def main():
         sample = samples
         shots = [KOREAN]
     elif args.server:
-        shots = [(n, *COMPARE_SIZE) for n in ("server-dialog.png", "server-dialog-dark.png")]
+        shots = [(n, *COMPARE_SIZE) for n in ("server-dialog.png", "server-dialog-dark.png",
+                                              "server-chat.png", "server-chat-dark.png")]
     else:
         sample = samples[args.sample]
         shots = wanted_screenshots()

@@ -44,6 +44,9 @@ Modes (the scenario's name before "~"):
   levels           current vLLM whose reply names the level it was sent ("Seen at 70: …"), so a
                    comparison's columns differ (every other mode answers every level alike)
   notokenize       a server without POST /tokenize (404); every other mode has it (V)
+  code             current vLLM whose reply holds a fenced code block (a sentence, ```python
+                   … ```, a sentence), streamed a line at a time: how a code block in a
+                   server's reply looks (packaging/take-screenshots.py --server)
   batch            current vLLM whose every reply takes BATCH_HOLD_S before its first token,
                    as a reply waits for the batch it was scheduled into, so requests sent at
                    once are seen overlapping. Every scenario counts its chat requests in
@@ -87,6 +90,20 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 MODEL = "gemma-4-test"
 MAX_MODEL_LEN = 8192  # /v1/models' max_model_len for MODEL
 RBLN_LEVELS = (70, 280)  # the levels the "rbln" mode's model was compiled for
+# The "code" mode's reply: Markdown with a fenced code block, as a model writes one.
+CODE_REPLY = """The yellow shape is the square. To find it in the picture yourself:
+
+```python
+from PIL import Image
+
+def yellow_pixels(path):
+    image = Image.open(path).convert("RGB")
+    return [(x, y) for (x, y), (r, g, b) in zip(
+        ((x, y) for y in range(image.height) for x in range(image.width)),
+        image.getdata()) if r > 200 and g > 200 and b < 80]
+```
+
+The pixels it returns all lie inside the square."""
 GEMMA4_DEFAULT_LEVEL = 280  # Gemma 4's processor default max_soft_tokens (no mm_processor_kwargs)
 DEAD = set()  # scenarios whose engine died (rbln mode after an uncompiled level)
 API_KEY = "test-key-123"
@@ -428,6 +445,8 @@ class Handler(BaseHTTPRequestHandler):
         elif mode == "levels":  # a reply that depends on the level: compared columns differ
             level = (body.get("mm_processor_kwargs") or {}).get("max_soft_tokens", "default")
             pieces += [{"content": t} for t in [f"Seen at {level}: ", "a red square."]]
+        elif mode == "code":
+            pieces += [{"content": line} for line in CODE_REPLY.splitlines(keepends=True)]
         elif scenario == "bench":
             pieces += [{"content": " tok"} for _ in range(body["max_tokens"])]
         elif scenario == "escapes":
