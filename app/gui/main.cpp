@@ -11,6 +11,7 @@
 #include "crashtrace.h"
 #include "qmlmodules.h"
 #include "quitsignals.h"
+#include "scenegraphbackend.h"
 #include "singleinstance.h"
 #include "startupmodel.h"
 #include "startuptime.h"
@@ -208,6 +209,11 @@ int main(int argc, char** argv) {
     qCInfo(lcApp).noquote() << "Facet" << QCoreApplication::applicationVersion() << "started";
     if (!listenError.isEmpty())
         qCWarning(lcApp).noquote() << "single instance:" << listenError;
+    // Without a GPU, Qt Quick's software renderer instead of OpenGL on Mesa's llvmpipe; the
+    // user's own QT_QUICK_BACKEND / QSG_RHI_BACKEND win (scenegraphbackend.h). Before any window.
+    if (const QString why = facet::gui::chooseSceneGraphBackend(QCoreApplication::arguments());
+        !why.isEmpty())
+        qCInfo(lcApp).noquote() << "rendering with Qt Quick's software renderer:" << why;
     facet::ui::AppController app{QString(), facet::app::makeLocalBackend()};
     // `--theme dark|light` or FACET_THEME for this run, else Settings → Theme (remembered);
     // by default the system's palette.

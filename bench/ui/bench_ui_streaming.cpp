@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <mutex>
 #include <thread>
 
 Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
@@ -73,24 +74,31 @@ const char* tokenFor(Shape shape, int i) {
     return i % 40 == 39 ? "word\n\n" : (i % 7 == 0 ? "**bold** " : "word ");
 }
 
-// Qt's software render loop (offscreen here) times each frame when its logging category
-// "qt.scenegraph.time.renderloop" is on: "Frame rendered with 'software' renderloop in %dms,
-// polish=..., sync=..., render=..., swap=..." (qtdeclarative v6.4.2,
-// src/quick/scenegraph/adaptations/software/qsgsoftwarerenderloop.cpp, renderWindow(); whole
-// milliseconds, truncated). The handler keeps the first number of each such line.
+// Qt's render loops time each frame when the logging category "qt.scenegraph.time.renderloop"
+// is on (qtdeclarative v6.4.2; whole milliseconds, truncated). The software render loop
+// (offscreen here, or QT_QUICK_BACKEND=software): "Frame rendered with 'software' renderloop in
+// %dms, polish=..., sync=..., render=..., swap=..."
+// (src/quick/scenegraph/adaptations/software/qsgsoftwarerenderloop.cpp, renderWindow()). The
+// QRhi loops (OpenGL under xcb): "... syncAndRender: frame rendered in %dms, ..." from the GUI
+// thread (basic, src/quick/scenegraph/qsgrenderloop.cpp) or from the render thread (threaded,
+// qsgthreadedrenderloop.cpp, whose GUI thread's "Frame prepared" lines are not frames). The
+// handler keeps the first number of each frame's line.
 std::vector<int>* frameCosts = nullptr;
+std::mutex frameCostsMutex; // the threaded loop logs from its render thread
 QtMessageHandler previousHandler = nullptr;
 
 void collectFrameCosts(QtMsgType type, const QMessageLogContext& context, const QString& text) {
-    static const QString marker = QStringLiteral("renderloop in ");
-    if (frameCosts && context.category &&
-        qstrcmp(context.category, "qt.scenegraph.time.renderloop") == 0) {
-        if (const qsizetype at = text.indexOf(marker); at >= 0) {
-            bool ok = false;
-            const qsizetype end = text.indexOf(QStringLiteral("ms"), at);
-            const int ms = text.mid(at + marker.size(), end - at - marker.size()).toInt(&ok);
-            if (ok)
-                frameCosts->push_back(ms);
+    if (context.category && qstrcmp(context.category, "qt.scenegraph.time.renderloop") == 0) {
+        for (const QString& marker :
+             {QStringLiteral("renderloop in "), QStringLiteral("frame rendered in ")}) {
+            if (const qsizetype at = text.indexOf(marker); at >= 0) {
+                bool ok = false;
+                const qsizetype end = text.indexOf(QStringLiteral("ms"), at);
+                const int ms = text.mid(at + marker.size(), end - at - marker.size()).toInt(&ok);
+                const std::lock_guard lock(frameCostsMutex);
+                if (ok && frameCosts)
+                    frameCosts->push_back(ms);
+            }
         }
         return;
     }
@@ -205,7 +213,10 @@ int main(int argc, char** argv) {
     const double seconds = (static_cast<double>(clock.nsecsElapsed()) / 1e6 - started) / 1000.0;
     heartbeat.stop();
     QLoggingCategory::setFilterRules(QStringLiteral("qt.scenegraph.time.renderloop.debug=false"));
-    frameCosts = nullptr;
+    {
+        const std::lock_guard lock(frameCostsMutex);
+        frameCosts = nullptr;
+    }
     workerThread.quit();
     workerThread.wait();
     // FACET_BENCH_SCREENSHOT=file.png: the window after the stream, to see what was measured.
