@@ -7,6 +7,16 @@
 // tens of thousands of faults — more than the pixel work itself. Mapping them 2 MiB-aligned with
 // MADV_HUGEPAGE makes each fault cover 2 MiB (the same 60 MB: 4–8 ms). Small buffers, and systems
 // without madvise, use the ordinary allocator.
+//
+// Even huge pages are zeroed by the kernel on first touch: about a fifth of the CPU time of the
+// five detail levels of a 12-megapixel photo (perf, issue #59). So released blocks are kept, up to
+// kLargeBufferCacheBytes, and handed out again for a request of the same rounded length (the
+// same image size again: another level run, the next photo of the same camera), as glibc's heap
+// keeps freed memory for smaller blocks. A request that no kept block fits first unmaps the
+// oldest kept blocks until the rest and the new block fit the limit together: kept blocks add at
+// most the limit less the new block to a peak, and nothing to a peak reached by mapping a block
+// of the limit's size or more (the decodes and resizes of the largest images, whose memory the
+// hardening bounds: tests/image/test_image_memory.py).
 #include <cstddef>
 #include <new>
 #include <vector>
@@ -17,9 +27,19 @@ namespace detail {
 // Buffers at least this large take the huge-page path; smaller ones use operator new.
 inline constexpr std::size_t kLargeBufferThreshold = std::size_t{1} << 20;
 
-// Zero-filled, 2 MiB-aligned memory of at least `bytes`; throws std::bad_alloc.
+// 2 MiB-aligned memory of at least `bytes`; throws std::bad_alloc. Its contents are unspecified:
+// a block released earlier with the same rounded length may come back as it was left (see
+// large_buffer.cpp: vectors initialise their elements themselves, LargeBlock is written before
+// it is read).
 void* allocateLarge(std::size_t bytes);
 void releaseLarge(void* pointer, std::size_t bytes) noexcept;
+
+// Released blocks are kept for reuse up to this many bytes in all: the blocks of one
+// 12-megapixel photo decoded and made at all five detail levels (36 MiB of pixels, 124 MiB of
+// resize intermediates, resized images and patch tensors).
+inline constexpr std::size_t kLargeBufferCacheBytes = std::size_t{160} << 20;
+// Bytes of released blocks kept now (for tests).
+std::size_t cachedLargeBytes() noexcept;
 
 } // namespace detail
 
@@ -51,8 +71,8 @@ template <typename T> struct LargeBufferAllocator {
 // A std::vector for image-sized data (see above).
 template <typename T> using LargeVector = std::vector<T, LargeBufferAllocator<T>>;
 
-// Scratch bytes that are written before they are read, so not zero-filled by a constructor (a
-// fresh mapping is zero anyway; smaller blocks come from operator new uninitialized).
+// Scratch bytes that are written before they are read, so not zero-filled (a fresh mapping is
+// zero, a reused one holds what it held; smaller blocks come from operator new uninitialized).
 class LargeBlock {
 public:
     explicit LargeBlock(std::size_t bytes)

@@ -64,13 +64,13 @@ Plan makePlan(const RgbImage& source, const TargetSize& size) {
     if (p.vertical) {
         p.vert = precomputeCoefficients(source.height, size.height);
         if (vnniAvailable())
-            addWeightPairs(p.vert);
+            addWeightQuads(p.vert);
     }
     if (!p.horizontal)
         return p;
     p.horiz = precomputeCoefficients(source.width, size.width);
     if (vnniAvailable())
-        addWeightPairs(p.horiz);
+        addWeightQuads(p.horiz);
     p.lastRow = source.height;
     if (p.vertical) {
         p.firstRow = p.vert.first.front();
@@ -93,6 +93,12 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
         for (Plan& p : plans) {
             if (!p.horizontal || p.banded || y1 <= p.firstRow || y0 >= p.lastRow)
                 continue;
+            if (p.horiz.quads == 0) { // weights the VNNI kernel cannot split
+                horizontalPass(source.rgb.data(), source.width, p.horizontalRow(p.firstRow),
+                               p.width, p.firstRow, std::max(y0, p.firstRow) - p.firstRow,
+                               std::min(y1, p.lastRow) - p.firstRow, p.horiz);
+                continue;
+            }
             // Rows of the group this plan does not need go to a spare row.
             spare.resize(static_cast<size_t>(p.width) * 3);
             std::uint8_t* targets[kGroupRows];

@@ -110,7 +110,7 @@ void resizeInBands(const RgbImage& source, RgbImage& out, int threads) {
         AxisCoefficients slice =
             precomputeCoefficients(source.height, out.height, s0, std::min(out.height, s0 + step));
         if (vnniAvailable())
-            addWeightPairs(slice);
+            addWeightQuads(slice);
         const int n = static_cast<int>(slice.first.size());
         for (int y0 = 0; y0 < n;) {
             // Output rows [y0, y1) of the slice whose source rows fit the band.

@@ -189,7 +189,7 @@ void verticalPass(const std::uint8_t* in, int width, std::uint8_t* out, int firs
             in + static_cast<size_t>(c.first[static_cast<size_t>(yy)] - firstInRow) * rowBytes;
         std::uint8_t* dst = out + static_cast<size_t>(yy) * rowBytes;
         const int count = c.count[static_cast<size_t>(yy)];
-        if (c.pairs > 0) { // weight pairs exist only where the VNNI kernels run
+        if (c.quads > 0) { // weight quads exist only where the VNNI kernels run
             verticalRowVnni(top, rowBytes, dst, c, yy);
             continue;
         }

@@ -15,10 +15,13 @@ struct AxisCoefficients {
     int ksize = 0;
     std::vector<int> first, count;
     std::vector<std::int32_t> weights;
-    // For the AVX-512 VNNI pass (addWeightPairs): per output, `pairs` words-pairs of taps
-    // (2g, 2g + 1), each weight split as hi * 2048 + lo; zero where there is no tap.
-    int pairs = 0;
-    std::vector<std::int32_t> pairHi, pairLo;
+    // For the AVX-512 VNNI passes (addWeightQuads): per output, `quads` groups of four taps
+    // (4g .. 4g + 3), each weight split exactly into signed bytes as a * 65536 + b * 256 + c,
+    // the four a bytes of a group in one int32 of quadA (b in quadB, c in quadC); zero where
+    // there is no tap. quads stays 0 where a weight does not split so (never for bicubic
+    // weights; then the AVX2 or scalar loops run).
+    int quads = 0;
+    std::vector<std::int32_t> quadA, quadB, quadC;
 };
 
 // Pillow's precompute_coeffs for BICUBIC (resample_coefficients.cpp): every output, or only
@@ -29,7 +32,7 @@ AxisCoefficients precomputeCoefficients(int inSize, int outSize, int begin, int 
 // The `ksize` precomputeCoefficients will use, without computing any weight.
 int bicubicKernelSize(int inSize, int outSize);
 
-void addWeightPairs(AxisCoefficients& c);
+void addWeightQuads(AxisCoefficients& c);
 
 // Output rows [rowBegin, rowEnd) of the horizontal pass; out row r reads in row r + rowOffset.
 void horizontalPass(const std::uint8_t* in, int inWidth, std::uint8_t* out, int outWidth,
@@ -48,7 +51,7 @@ void interleaveRows(const std::uint8_t* const* src, size_t samples, std::uint8_t
 // several detail levels share that work. Use only where vnniAvailable() says so.
 bool vnniAvailable();
 
-// One output row `yy` of the vertical pass on AVX-512 VNNI (needs `c.pairs`); `top` is its first
+// One output row `yy` of the vertical pass on AVX-512 VNNI (needs `c.quads`); `top` is its first
 // source row.
 void verticalRowVnni(const std::uint8_t* top, size_t rowBytes, std::uint8_t* dst,
                      const AxisCoefficients& c, int yy);
@@ -57,11 +60,13 @@ class VnniRowGroup {
 public:
     static constexpr int kRows = 16;
     void prepare(const std::uint8_t* const* rows, int inWidth);
-    // Needs `c.pairs` (addWeightPairs); writes outWidth pixels into each of the 16 rows.
+    // Needs `c.quads` (addWeightQuads); writes outWidth pixels into each of the 16 rows.
     void resample(const AxisCoefficients& c, int outWidth, std::uint8_t* const* rows);
 
 private:
-    std::vector<std::uint8_t> low_, high_, lanes_;
+    // rows16_[s * 16 + r]: sample s of row r (low_, high_: its halves, where AVX-512 VBMI is
+    // missing); window_: see resample_kernels_avx512.cpp; lanes_: the outputs before scatter.
+    std::vector<std::uint8_t> rows16_, low_, high_, lanes_;
     std::vector<std::int32_t> window_;
 };
 
