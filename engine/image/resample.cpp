@@ -28,6 +28,11 @@ namespace {
 
 constexpr int kGroupRows = VnniRowGroup::kRows;
 
+// Each pass is cut into this many chunks per thread, claimed one at a time from the pool: on a
+// shared machine a thread that loses its core for a while leaves its remaining chunks to the
+// others instead of holding up the pass (with one chunk per thread the pass waited for it).
+constexpr int kChunksPerThread = 4;
+
 // One requested size and the work it needs.
 struct Plan {
     int width = 0, height = 0;
@@ -129,7 +134,7 @@ void horizontalPasses(const RgbImage& source, std::vector<Plan>& plans, int thre
     if (first >= last)
         return;
     const int groups = (last - first + kGroupRows - 1) / kGroupRows;
-    parallelFor(groups, threads, [&](int begin, int end) {
+    parallelFor(groups, threads * kChunksPerThread, [&](int begin, int end) {
         // Per pool thread and kept across calls: about 1 MB that would otherwise be faulted in
         // afresh on every call.
         thread_local VnniRowGroup group;
@@ -150,7 +155,7 @@ void verticalPasses(const RgbImage& source, std::vector<Plan>& plans, int thread
         if (!p.vertical)
             continue;
         const std::uint8_t* in = p.horizontal ? p.intermediate->data() : source.rgb.data();
-        parallelFor(p.height, threads, [&](int begin, int end) {
+        parallelFor(p.height, threads * kChunksPerThread, [&](int begin, int end) {
             verticalPass(in, p.width, p.out.rgb.data(), p.firstRow, begin, end, p.vert);
         });
     }
