@@ -221,15 +221,18 @@ __attribute__((target("avx512f,avx512bw"))) void buildWindow(const std::uint8_t*
     }
 }
 
-// 16 accumulated outputs (the three byte planes of the weights) to clipped values in 32-bit lanes.
-__attribute__((target("avx512f,avx512bw"))) inline __m512i finishLanes(__m512i a, __m512i b,
-                                                                       __m512i c) {
+// 16 accumulated outputs (the three byte planes of the weights; the rounding half is the c
+// plane's starting value) shifted down, not yet clipped: the callers clip as they narrow.
+__attribute__((target("avx512f,avx512bw"))) inline __m512i shiftedSum(__m512i a, __m512i b,
+                                                                      __m512i c) {
     const __m512i sum =
-        _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(a, 16), _mm512_slli_epi32(b, 8)),
-                         _mm512_add_epi32(c, _mm512_set1_epi32(kRoundingHalf)));
-    return _mm512_min_epi32(
-        _mm512_max_epi32(_mm512_srai_epi32(sum, kPrecisionBits), _mm512_setzero_si512()),
-        _mm512_set1_epi32(255));
+        _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(a, 16), _mm512_slli_epi32(b, 8)), c);
+    return _mm512_srai_epi32(sum, kPrecisionBits);
+}
+
+// Clipped to 0..255 as bytes: the lower clip by max, the upper by the saturating narrowing.
+__attribute__((target("avx512f,avx512bw"))) inline __m128i clippedBytes(__m512i shifted) {
+    return _mm512_cvtusepi32_epi8(_mm512_max_epi32(shifted, _mm512_setzero_si512()));
 }
 
 // Output pixels of 16 rows into lanes[(3 * xx + c) * 16 + r].
@@ -244,7 +247,7 @@ sumTaps(const std::int32_t* window, int outWidth, const AxisCoefficients& c, std
         const std::int32_t* w = window + static_cast<size_t>(c.first[static_cast<size_t>(xx)]) * 3 *
                                              static_cast<size_t>(kRows);
         __m512i a0 = _mm512_setzero_si512(), a1 = a0, a2 = a0, b0 = a0, b1 = a0, b2 = a0;
-        __m512i c0 = a0, c1 = a0, c2 = a0;
+        __m512i c0 = _mm512_set1_epi32(kRoundingHalf), c1 = c0, c2 = c0;
         for (int g = 0; g < quads; ++g, w += 4 * 3 * kRows) {
             const __m512i wa = _mm512_set1_epi32(qa[g]);
             const __m512i wb = _mm512_set1_epi32(qb[g]);
@@ -263,12 +266,11 @@ sumTaps(const std::int32_t* window, int outWidth, const AxisCoefficients& c, std
             c2 = _mm512_dpbusd_epi32(c2, bl, wc);
         }
         std::uint8_t* out = lanes + static_cast<size_t>(xx) * 3 * kRows;
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
-                         _mm512_cvtepi32_epi8(finishLanes(a0, b0, c0)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), clippedBytes(shiftedSum(a0, b0, c0)));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + kRows),
-                         _mm512_cvtepi32_epi8(finishLanes(a1, b1, c1)));
+                         clippedBytes(shiftedSum(a1, b1, c1)));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2 * kRows),
-                         _mm512_cvtepi32_epi8(finishLanes(a2, b2, c2)));
+                         clippedBytes(shiftedSum(a2, b2, c2)));
     }
 }
 
@@ -308,7 +310,7 @@ verticalRowVnni(const std::uint8_t* top, size_t rowBytes, std::uint8_t* dst,
         // Accumulators in named variables: as an array, GCC keeps them in memory.
         __m512i a0 = zero, a1 = zero, a2 = zero, a3 = zero;
         __m512i b0 = zero, b1 = zero, b2 = zero, b3 = zero;
-        __m512i c0 = zero, c1 = zero, c2 = zero, c3 = zero;
+        __m512i c0 = _mm512_set1_epi32(kRoundingHalf), c1 = c0, c2 = c0, c3 = c0;
         for (int g = 0; g < quads; ++g) {
             // Rows past the tap count are read again from the group's first row, at weight zero
             // (the rows after the last tap may lie outside the buffer).
@@ -347,10 +349,11 @@ verticalRowVnni(const std::uint8_t* top, size_t rowBytes, std::uint8_t* dst,
             c3 = _mm512_dpbusd_epi32(c3, q3, wc);
         }
         // The unpacks above and these packs both work within 128-bit lanes, in inverse orders,
-        // so the bytes come out in row order; the values are 0..255, so the packs are exact.
+        // so the bytes come out in row order. The packs' unsigned saturation is the clip to
+        // 0..255: below 0 to 0, and 256..511 (the shifted int32 sum is under 512) to 255.
         const __m512i bytes = _mm512_packus_epi16(
-            _mm512_packus_epi32(finishLanes(a0, b0, c0), finishLanes(a1, b1, c1)),
-            _mm512_packus_epi32(finishLanes(a2, b2, c2), finishLanes(a3, b3, c3)));
+            _mm512_packus_epi32(shiftedSum(a0, b0, c0), shiftedSum(a1, b1, c1)),
+            _mm512_packus_epi32(shiftedSum(a2, b2, c2), shiftedSum(a3, b3, c3)));
         _mm512_mask_storeu_epi8(dst + i, mask, bytes);
     }
 }
