@@ -8,6 +8,7 @@ on the CPU, reproducibly (fixed seeds, fixed step count), and writes the compact
             --reading [--freeze-vision] [--whole-cache CACHE.pt ... --whole-fraction F]]
            [--init-weights WEIGHTS.rbln --start STEP] [--train-only PREFIX,...]
            [--level-weights W70,W140,W280,W560,W1120] [--count-weight W]
+           [--real-fraction F [--real-whole F]] [--keep-close WEIGHTS.rbln [--keep-weight W]]
 
 retrain.sh runs it seven times: 3,500 steps; 500 more at the schedule's tail; 400 more with
 --polish (the question mix tilted to what is still short of its goal, POLISH_QWEIGHTS, and
@@ -18,6 +19,8 @@ further to counts (COUNT_READOUT_QWEIGHTS); last, the same mix with most batches
 count's goal level) and only the last layer and the final norm trained (--train-only), from
 the weights as exported (--init-weights): the digit is read from the count heads' output by
 that layer's MLP, and the shares it reads differ between levels (RESULTS.md has the gain).
+Issue #55's real stages add images from outside the task (--real-fraction, real_images.py), and
+the later ones a teacher (--keep-close: keep_close_loss) that holds the answers to task images.
 --init-model --reading goes on from the reading stage (reading_stage.py): its whole model with
 fresh auxiliary heads (trained alone for --heads-first steps) and a schedule of its own from
 --start, more 1120 batches, and word answers told to look at the word's tokens. With
@@ -254,9 +257,9 @@ class Batches(torch.utils.data.IterableDataset):
 
     def __init__(self, tok, steps, start, polish=False, reading=False, cached=0,
                  whole_fraction=None, count_readout=False, level_weights=None, count_weight=None,
-                 frozen_vision=None, real_fraction=0.0):
+                 frozen_vision=None, real_fraction=0.0, real_whole=0.0):
         self.tok, self.steps, self.start = tok, steps, start
-        self.real_fraction = real_fraction
+        self.real_fraction, self.real_whole = real_fraction, real_whole
         self.frozen_vision = frozen_vision
         self.count_weight = count_weight
         self.level_weights = level_weights
@@ -275,6 +278,16 @@ class Batches(torch.utils.data.IterableDataset):
             if self.whole_fraction is not None:
                 full = self.whole_fraction
             crop = level >= 560 and rng.random() >= full
+            if self.real_whole > 0 and level >= 560 and rng.random() < self.real_whole:
+                # --real-whole: a batch of whole real images at a high level (there,
+                # --whole-fraction 0 makes every other batch a word window, so --real-fraction
+                # alone never shows the decoder a real image's ~250-1,100 soft tokens; issue
+                # #55's held-out photos failed mostly at 1120: bench/RESULTS.md)
+                batch = [real_sample(rng, level, self.tok) for _ in range(FULL_BATCH[level])]
+                if self.frozen_vision is not None:
+                    batch = with_feats(self.frozen_vision, batch)
+                yield level, batch
+                continue
             if self.cached and level == 1120 and not crop:  # whole_cache.py's images
                 yield level, ("cached", rng.sample(range(self.cached),
                                                      min(CACHED_BATCH, self.cached)))
@@ -311,13 +324,15 @@ EMBED_SEED_T = twin.tensor_seed(EMBED_SEED, "embed_tokens")
 
 
 def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
-                  vision_grad=True, count_readout=False):
+                  vision_grad=True, count_readout=False, keep=None):
     """The loss of one batch of images and their questions, whether each answer came out
     right (teacher-forced, greedy), the questions, and the auxiliary and attention losses.
     shared_image: run each image's part of the decoder once for all its questions
     (shared_decoder.py: same function, less work); otherwise once per question.
     vision_grad=False: the vision side runs without a backward pass (--freeze-vision).
     count_readout: the last stage's count heads and value loss (shared_image only).
+    keep: (teacher, weight) of --keep-close: the loss adds weight x the KL divergence of this
+    model's answer distributions from the teacher's, on every question but the real images'.
     A batch from --whole-cache, or drawn with the vision side frozen (with_feats), carries its
     soft tokens ("feats") instead of pixels."""
     if "feats" in batch[0]:
@@ -336,11 +351,15 @@ def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
     else:
         assert not count_readout, "--count-readout needs --shared-image"
         hs, aux, pointer = decode_rows(model, heads, questions, feats, targets, gen, tok)
+    token_targets = targets  # the soft tokens' labels (aux_targets.py), for keep_close_loss
     targets = [tgt for s in questions for tgt in s["answer"]]
     table = torch.cat([model.embed, negatives])
     logits = model.softcap(hs @ table.T)
     local = model.lookup[torch.tensor(targets)]
     loss = F.cross_entropy(logits, local) + AUX_WEIGHT * aux + POINTER_WEIGHT * pointer
+    if keep is not None:
+        loss = loss + keep[1] * keep_close_loss(keep[0], heads, questions, feats, token_targets,
+                                                gen, tok, count_readout, negatives, logits)
     # per-sample exact match (greedy over the trained rows and the negatives)
     correct = (logits.argmax(-1) == local)
     per_sample, i = [], 0
@@ -348,6 +367,27 @@ def forward_batch(model, heads, batch, gen, negatives, tok, shared_image=False,
         per_sample.append(bool(correct[i:i + len(s["answer"])].all()))
         i += len(s["answer"])
     return loss, per_sample, questions, aux, pointer
+
+
+def keep_close_loss(teacher, heads, questions, feats, targets, gen, tok, count_readout,
+                    negatives, logits):
+    """--keep-close: KL(teacher || model) of the answer tokens' distributions, teacher-forced,
+    over the questions about task images (a real image's rows are left out: there the teacher's
+    answer is what the stage is changing). Issue #55's real stage moved the photos' answers to
+    the refusal only by training more than the last layer, and that cost the count's readout
+    and the order of a description (bench/RESULTS.md); the teacher (the weights that met the
+    task goals) holds the task answers where they were. The teacher's vision side must be the
+    model's (--freeze-vision: the soft tokens come from the batch)."""
+    keep_rows = torch.tensor([s["qtype"] != "real" for s in questions for _ in s["answer"]])
+    if not keep_rows.any():
+        return logits.new_zeros(())
+    with torch.no_grad():
+        hs, _, _ = decode_shared(teacher, heads, questions, feats, targets, gen, tok,
+                                 count_readout)
+        table = torch.cat([teacher.embed, negatives])
+        want = F.log_softmax(teacher.softcap(hs @ table.T)[keep_rows], -1)
+    have = F.log_softmax(logits[keep_rows], -1)
+    return F.kl_div(have, want, log_target=True, reduction="batchmean")
 
 
 def image_feats(model, batch, vision_grad):
@@ -591,6 +631,15 @@ def parse_args(argv=None):
     ap.add_argument("--real-fraction", type=float, default=0.0,
                     help="share of the whole-image samples drawn from real_images.py (photos, "
                          "artwork, icons, documents), every question answered with the refusal")
+    ap.add_argument("--real-whole", type=float, default=0.0,
+                    help="share of the 560/1120 batches made of whole real images "
+                         "(real_images.py), every question answered with the refusal")
+    ap.add_argument("--keep-close", metavar="WEIGHTS.rbln",
+                    help="with --freeze-vision --shared-image: a teacher (export.py's file with "
+                         "this model's vision side) whose answers to task images the loss "
+                         "keeps (keep_close_loss)")
+    ap.add_argument("--keep-weight", type=float, default=1.0,
+                    help="with --keep-close: the KL term's weight")
     ap.add_argument("--vision-lr-scale", type=float, default=0.3,
                     help="learning rate of a pretrained vision side, relative to --lr")
     args = ap.parse_args(argv)
@@ -598,6 +647,8 @@ def parse_args(argv=None):
         ap.error("--count-readout goes with --shared-image")
     if args.fresh_decoder and not args.init_model:
         ap.error("--fresh-decoder goes with --init-model")
+    if args.keep_close and not (args.freeze_vision and args.shared_image):
+        ap.error("--keep-close goes with --freeze-vision and --shared-image")
     return args
 
 
@@ -710,6 +761,19 @@ def schedule(first, steps, warm=100):
     return factor
 
 
+def keep_close_teacher(args):
+    """--keep-close's teacher as (model, weight), or None. Read with torch's generator put back
+    afterwards, so the run's other draws (heads, loader seed) stay as without it."""
+    if not args.keep_close:
+        return None
+    from . import export  # here, not at the top: export.py imports this file
+    with torch.random.fork_rng():
+        teacher = export.read(args.keep_close)
+    for p in teacher.parameters():
+        p.requires_grad_(False)
+    return teacher, args.keep_weight
+
+
 def run_steps(args, model, heads, opt, params, trunk, tok, gen, negatives, cache, start_step,
               first, init):
     """The training loop from start_step to --steps: the log every 50 steps (train.log), the
@@ -721,11 +785,14 @@ def run_steps(args, model, heads, opt, params, trunk, tok, gen, negatives, cache
     log = open(os.path.join(args.out, "train.log"), "a")
     t0 = time.time()
     stats = {}
+    keep = keep_close_teacher(args)
+    if keep:
+        assert keep[0].used.tolist() == model.used.tolist(), "the teacher has another vocabulary"
     loader = data_workers.loader(Batches(tok, args.steps, start_step, args.polish, args.reading,
                                          len(cache), args.whole_fraction, args.count_readout,
                                          args.level_weights, args.count_weight,
                                          model if args.freeze_vision else None,
-                                         args.real_fraction))
+                                         args.real_fraction, args.real_whole))
     for step, (level, batch) in enumerate(loader, start=start_step):
         cached = isinstance(batch, tuple)  # ("cached", indices into the whole-image cache)
         if cached:
@@ -734,7 +801,7 @@ def run_steps(args, model, heads, opt, params, trunk, tok, gen, negatives, cache
             g["lr"] = args.lr * g["scale"] * sched(step)
         loss, ok, seqs, aux, pointer = forward_batch(model, heads, batch, gen, negatives, tok,
                                                      args.shared_image, not args.freeze_vision,
-                                                     args.count_readout)
+                                                     args.count_readout, keep)
         opt.zero_grad()
         loss.backward()
         if heads_only(step):  # AdamW leaves a parameter without a gradient as it is

@@ -111,11 +111,15 @@ def main():
         whole = Tree(base, "unbroken")
         rc, unbroken = whole.run()
         assert rc == 0, f"the unbroken run exited {rc}"
-        stages = ["counting-7000", "decoder-4500", "reading", "readout", "real", "teacher",
-                  "vision", "whole-0", "whole-1", "whole-2", "whole-3"]
+        real = ["real", "real-high", "real-keep", "real-keep-readout", "real-wide"]
+        stages = sorted(["counting-7000", "decoder-4500", "reading", "readout", "teacher",
+                         "vision", "whole-0", "whole-1", "whole-2", "whole-3"] + real)
         assert whole.done() == stages, whole.done()
-        assert len(without_tokens(unbroken)) == 15, unbroken
-        assert "--steps 9800" in whole.weights(), "the weights are not the last stage's export"
+        assert len(without_tokens(unbroken)) == 23, unbroken
+        assert "--steps 13000" in whole.weights(), "the weights are not the last stage's export"
+        # the last two real stages hold the answers to task images to the real stage's export
+        keep = [c for c in unbroken if "--keep-close" in c]
+        assert len(keep) == 2 and all("demo-train/real.rbln" in c for c in keep), keep
         # a decoder stage (the shared checkpoint.pt goes on from the kept copy)
         tree = check_stop_and_go_on(base, unbroken, "decoder-4500.pt --steps 7000",
                                     ["decoder-4500", "reading", "teacher", "vision",
@@ -126,16 +130,21 @@ def main():
                              ["reading", "teacher", "vision", "whole-0", "whole-1", "whole-3"])
         # the readout stage, at its first command (the export of the step-7,000 weights)
         tree = check_stop_and_go_on(base, unbroken, "counting-7000.rbln",
-                                    [s for s in stages if s not in ("readout", "real")])
+                                    [s for s in stages if s != "readout" and s not in real])
         assert tree.weights() == whole.weights()
         # the real-images stage (issue #55), from the readout's export
         tree = check_stop_and_go_on(base, unbroken, "--real-fraction",
-                                    [s for s in stages if s != "real"])
+                                    [s for s in stages if s not in real])
+        assert tree.weights() == whole.weights()
+        # a later real stage, at its first command (the stages before it are not run again)
+        tree = check_stop_and_go_on(base, unbroken, "--steps 12600",
+                                    [s for s in stages if s not in ("real-keep",
+                                                                    "real-keep-readout")])
         assert tree.weights() == whole.weights()
         # the first stage of all
         check_stop_and_go_on(base, unbroken, "facet_demo_model.pretrain_vision", [])
         print(f"retrain.sh: {len(without_tokens(unbroken))} stage commands; stopped at a "
-              "decoder stage, a cache, the readout stage, the real-images stage and the first "
+              "decoder stage, a cache, the readout stage, two real-images stages and the first "
               "stage, a second run went on with the rest")
     finally:
         if not args.keep:

@@ -14,6 +14,7 @@ The stages run in this one interpreter (their main functions), facet-cli as a pr
 
   PYTHONPATH=tools/demo-model test_training_smoke.py --cli FACET_CLI --work DIR"""
 import argparse
+import copy
 import json
 import os
 import random
@@ -138,6 +139,58 @@ def check_shared_image(tokens):
     print(f"--shared-image: the same losses at levels {sorted(levels)}")
 
 
+def check_real_whole(tokens):
+    """train.py --real-whole: at 560/1120 that share of the batches are whole real images, all
+    refused (without it, --whole-fraction 0 makes every batch there a word window); at 0 the
+    stream is as before."""
+    tok = train.Tokens(tokens)
+    levels = [0, 0, 0, 0.5, 0.5]
+    whole = next(iter(train.Batches(tok, 1, 0, True, level_weights=levels, whole_fraction=0,
+                                    real_fraction=0.5, real_whole=1.0)))
+    plain = next(iter(train.Batches(tok, 1, 0, True, level_weights=levels, whole_fraction=0,
+                                    real_fraction=0.5)))
+    level, batch = whole
+    assert len(batch) == train.FULL_BATCH[level], (level, len(batch))
+    assert all(q["qtype"] == "real" for s in batch for q in s["seqs"]), "not all refused"
+    assert all(s["n"] > 64 for s in batch), [s["n"] for s in batch]  # a whole image, no window
+    assert all(q["qtype"] == "word" for s in plain[1] for q in s["seqs"]), "windows expected"
+    print(f"--real-whole: whole real images at {level}, {[s['n'] for s in batch]} soft tokens")
+
+
+def check_keep_close(tokens):
+    """train.py --keep-close adds KL(teacher || model) over the answers to task images and
+    nothing for real images (whose answers the stage changes): a teacher equal to the model
+    adds nothing; a teacher whose last layer differs adds a positive term on task images and
+    still nothing on a batch of real images alone."""
+    torch.manual_seed(2)
+    tok = train.Tokens(tokens)
+    model = twin.Twin(used_tokens=tok.used())
+    heads = train.aux_targets.Heads(model.t["hidden"])
+    gen = train.Generated(model.t["hidden"])
+    negatives = twin.generated_rows(train.EMBED_SEED_T, train.EMBED_SCALE, range(300, 400),
+                                    model.t["hidden"])
+    same = copy.deepcopy(model)
+    other = copy.deepcopy(model)
+    with torch.no_grad():
+        other.text_layers[3].q_proj.add_(0.5 * torch.randn_like(other.text_layers[3].q_proj))
+    rng = random.Random(56)
+    task = train.with_feats(model, [train.make_sample(rng, 70, tok, False, True)
+                                    for _ in range(3)])
+    real = train.with_feats(model, [train.make_sample(rng, 70, tok, False, True, real=True)
+                                    for _ in range(2)])
+
+    def loss(batch, keep):
+        with torch.no_grad():
+            return float(train.forward_batch(model, heads, batch, gen, negatives, tok, True,
+                                             False, keep=keep)[0])
+    for name, batch in (("task", task), ("real", real)):
+        alone = loss(batch, None)
+        assert abs(loss(batch, (same, 5.0)) - alone) <= 1e-6 * max(1.0, alone), name
+        added = loss(batch, (other, 5.0)) - alone
+        assert (added > 1e-4) if name == "task" else (abs(added) <= 1e-6), (name, added)
+    print("--keep-close: nothing from an equal teacher or real images, more from another one")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -151,6 +204,8 @@ def main():
     check_pointer_positions(tokens)
     check_shared_image(tokens)
     check_count_weight(tokens)
+    check_keep_close(tokens)
+    check_real_whole(tokens)
     stage1 = os.path.join(work, "vision.pt")
     stage(pretrain_vision, stage1, "--steps", "2")
     vision = torch.load(stage1)["vision"]
