@@ -116,17 +116,24 @@ def check_count_weight(tokens):
     print("--count-weight: 0 draws no count question first, 1e9 only count questions")
 
 
-def check_shared_image(tokens):
-    """train.py --shared-image (each image's part of the decoder once for all its questions)
-    gives the same losses and the same right answers as one decoder row per question, on real
-    batches of every kind: shapes with three questions each, and word crops."""
-    torch.manual_seed(1)
+def random_model(tokens, seed):
+    """The tokens, a twin drawn from torch's generator at `seed`, fresh auxiliary heads, the
+    generated rows and a few negatives: what forward_batch needs."""
+    torch.manual_seed(seed)
     tok = train.Tokens(tokens)
     model = twin.Twin(used_tokens=tok.used())
     heads = train.aux_targets.Heads(model.t["hidden"])
     gen = train.Generated(model.t["hidden"])
     negatives = twin.generated_rows(train.EMBED_SEED_T, train.EMBED_SCALE, range(300, 400),
                                     model.t["hidden"])
+    return tok, model, heads, gen, negatives
+
+
+def check_shared_image(tokens):
+    """train.py --shared-image (each image's part of the decoder once for all its questions)
+    gives the same losses and the same right answers as one decoder row per question, on real
+    batches of every kind: shapes with three questions each, and word crops."""
+    tok, model, heads, gen, negatives = random_model(tokens, 1)
     levels = set()
     for level, batch in train.Batches(tok, 9, 0):  # levels 280, 140, 70, 560 and 1120 (crops)
         with torch.no_grad():
@@ -162,13 +169,7 @@ def check_keep_close(tokens):
     nothing for real images (whose answers the stage changes): a teacher equal to the model
     adds nothing; a teacher whose last layer differs adds a positive term on task images and
     still nothing on a batch of real images alone."""
-    torch.manual_seed(2)
-    tok = train.Tokens(tokens)
-    model = twin.Twin(used_tokens=tok.used())
-    heads = train.aux_targets.Heads(model.t["hidden"])
-    gen = train.Generated(model.t["hidden"])
-    negatives = twin.generated_rows(train.EMBED_SEED_T, train.EMBED_SCALE, range(300, 400),
-                                    model.t["hidden"])
+    tok, model, heads, gen, negatives = random_model(tokens, 2)
     same = copy.deepcopy(model)
     other = copy.deepcopy(model)
     with torch.no_grad():
