@@ -50,11 +50,22 @@ RowLayout {
                 : qsTr("Not available: the loaded model was compiled for %1 only").arg(modelLevels.join(", "))
     }
 
+    // Where `value` stands in Labels.detailLevels, or -1. A loop: that property is a C++ list,
+    // on which qmllint (Qt 6.4) refuses indexOf ("Type is a list").
+    function levelIndex(value) {
+        const levels = Labels.detailLevels
+        for (let i = 0; i < levels.length; ++i) {
+            if (levels[i] === value)
+                return i
+        }
+        return -1
+    }
+
     // The available level `steps` places from `from` (negative: towards Minimal), or the last
     // available one on the way there; `from` itself when none lies that way.
     function stepFrom(from, steps) {
         const levels = Labels.detailLevels
-        let i = levels.indexOf(from)
+        let i = levelIndex(from)
         let found = from
         const dir = steps < 0 ? -1 : 1
         for (let left = Math.abs(steps); left > 0; ) {
@@ -76,9 +87,9 @@ RowLayout {
     function pickWithKeys(value) {
         if (value === level)
             return
-        const target = buttons.itemAt(Labels.detailLevels.indexOf(value))
+        const target = buttons.itemAt(levelIndex(value))
         if (target)
-            target.takeFocus()
+            target.forceActiveFocus(Qt.OtherFocusReason)
         level = value
         picked(value)
     }
@@ -86,12 +97,13 @@ RowLayout {
     Repeater {
         id: buttons
         model: Labels.detailLevels
-        delegate: Item {
+        // A focus scope, so that forceActiveFocus() on the cell (all that qmllint knows of what
+        // Repeater.itemAt() returns) gives the focus to its button
+        delegate: FocusScope {
             id: cell
             required property int modelData
             implicitWidth: button.implicitWidth
             implicitHeight: button.implicitHeight
-            function takeFocus() { button.forceActiveFocus(Qt.OtherFocusReason) }
             // A radio button drawn as Fusion's Button draws itself (qtdeclarative v6.4.2
             // src/quickcontrols2/fusion/Button.qml: an IconLabel on a ButtonPanel): a
             // screen reader hears "radio button, checked", one choice out of five. A checkable
@@ -100,6 +112,7 @@ RowLayout {
             // never reads Accessible.role (src/quicktemplates2/qquickcontrol.cpp).
             T.RadioButton {
                 id: button
+                focus: true
                 anchors.fill: parent
                 objectName: "level" + cell.modelData
                 text: Labels.levelNames[cell.modelData] + " " + cell.modelData
