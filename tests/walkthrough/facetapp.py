@@ -25,22 +25,42 @@ class AppDied(Exception):
     pass
 
 
-def _keep_gl_driver_loaded(binary):
-    """For an AddressSanitizer build (the asan preset): Mesa's software GL driver preloaded, so
-    that it stays mapped until the leak check at exit. libGLX_mesa unloads swrast_dri.so when
-    the window's GL context goes, and LeakSanitizer then reported the driver's two blocks (112
-    bytes, allocated from "<unknown module>") whose only pointers were in its unmapped globals:
-    with the driver kept loaded nothing leaks (issue #56 item 10). libasan must come first."""
+def _asan_runtime(binary):
+    """The path of the AddressSanitizer runtime the binary links (the asan preset), or None."""
     try:
         out = subprocess.run(["ldd", binary], capture_output=True, text=True, timeout=30).stdout
     except (OSError, subprocess.SubprocessError):
-        return {}
+        return None
     asan = [line.split("=>")[1].split()[0] for line in out.splitlines()
             if "libasan.so" in line and "=>" in line]
-    driver = sorted(glob.glob("/usr/lib/*/dri/swrast_dri.so"))
-    if not asan or not driver:
+    return asan[0] if asan else None
+
+
+def _asan_env(binary, env):
+    """For an AddressSanitizer build (the asan preset) the app's environment gets two things.
+
+    Mesa's software GL driver preloaded, so that it stays mapped until the leak check at exit.
+    libGLX_mesa unloads swrast_dri.so when the window's GL context goes, and LeakSanitizer then
+    reported the driver's two blocks (112 bytes, allocated from "<unknown module>") whose only
+    pointers were in its unmapped globals: with the driver kept loaded nothing leaks (issue #56
+    item 10). libasan must come first.
+
+    The slow unwinder (fast_unwind_on_malloc=0), as the `ui` window tests have it
+    (FACET_SANITIZER_WINDOW_TEST_ENV, cmake/FacetTesting.cmake). Debian's Qt has no frame
+    pointers, so the fast one records a stack only down to the first Qt frame, and the
+    suppressions in tests/lsan.supp (which name Qt functions further down) cannot match. Qt 6.4's
+    software scene graph (the app's renderer under Xvfb, app/gui/scenegraphbackend.*) never
+    deletes the textures it keeps per texture factory (tests/lsan.supp: textureForFactory), and
+    with two-frame stacks the walk failed at quit on them (11,316,652 bytes in 498 blocks)."""
+    asan = _asan_runtime(binary)
+    if not asan:
         return {}
-    return {"LD_PRELOAD": asan[0] + " " + driver[0]}
+    extra = {"ASAN_OPTIONS": ":".join(o for o in (env.get("ASAN_OPTIONS", ""),
+                                                 "fast_unwind_on_malloc=0") if o)}
+    driver = sorted(glob.glob("/usr/lib/*/dri/swrast_dri.so"))
+    if driver:
+        extra["LD_PRELOAD"] = asan + " " + driver[0]
+    return extra
 
 
 class FacetApp:
@@ -49,7 +69,7 @@ class FacetApp:
         self.env = dict(env, QT_QPA_PLATFORM="xcb",
                         # Qt exposes the accessibility tree on the AT-SPI bus only when asked.
                         QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_ACCESSIBILITY="1",
-                        **_keep_gl_driver_loaded(binary), **(extra_env or {}))
+                        **_asan_env(binary, env), **(extra_env or {}))
         self.args = list(args)
         self.stderr_path = os.path.join(work, name + ".stderr")
         self.log_path = os.path.join(env["XDG_STATE_HOME"], "facet", "facet.log")
