@@ -5,10 +5,10 @@
 # -DFACET_DEMO_TRAINING=ON) and Debian's python3-torch, python3-pil, python3-numpy,
 # fonts-dejavu-core and libopenblas0-pthread (scripts/packages.txt has them all).
 # Eleven stages, ~87 minutes to the first real stage on this project's slower 2-core machines
-# (issue #14 asks for 90 at most), ~35 more for the other four, past those 90 minutes (issue
-# #55's held-out photos; RESULTS.md names the next step, one stage instead of four;
-# bench/RESULTS.md has each stage's time, measured end to end on 2026-12-06 up to the first real
-# stage, which gave the weights committed then byte for byte):
+# (issue #14 asks for 90 at most), ~20 more for the other four when quiet (~60 busy), past those
+# 90 minutes (issue #55's held-out photos; RESULTS.md names the next step, one stage instead of
+# four, and has each stage's time, measured end to end on 2026-12-06 up to the first real stage,
+# which gave the weights committed then byte for byte, and on 2026-12-07 for the real stages):
 #   - vision (~11 min): stage 1, the one-layer vision side alone learns the shapes; a one-step
 #     whole model around it (teacher) is the reading stage's teacher;
 #   - reading (~17 min): a two-layer vision side without attention between patches that reads,
@@ -35,7 +35,7 @@
 # or the marks of that stage and the ones after it.
 #   tools/demo-model/retrain.sh [BUILD_DIR] [--real-only]     (default build/dev)
 # --real-only: the real stages alone, from the readout stage's export as committed before them
-# (READOUT_WEIGHTS below: the same bytes as a full run's readout export), ~45 minutes.
+# (READOUT_WEIGHTS below: the same bytes as a full run's readout export), ~30 minutes quiet.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build/dev}
