@@ -255,8 +255,9 @@ Dialog {
                     Keys.onPressed: (event) => {
                         const ctrl = event.modifiers & Qt.ControlModifier
                         switch (event.key) {
-                        case Qt.Key_Left: picker.moveBy(-1, event); break
-                        case Qt.Key_Right: picker.moveBy(1, event); break
+                        // As drawn: a mirrored grid (right-to-left) starts on the right.
+                        case Qt.Key_Left: picker.moveBy(grid.effectiveLayoutDirection === Qt.RightToLeft ? 1 : -1, event); break
+                        case Qt.Key_Right: picker.moveBy(grid.effectiveLayoutDirection === Qt.RightToLeft ? -1 : 1, event); break
                         case Qt.Key_Up:
                             if (event.modifiers & Qt.AltModifier)
                                 picker.goUp()

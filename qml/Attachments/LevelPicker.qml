@@ -11,7 +11,7 @@ import Facet.Ui
 //
 // One Tab stop for the whole row, as a group of radio buttons is (issue #57: "one Tab stop per
 // control"): Tab reaches the selected level only, Left/Right (and Up/Down) pick the level
-// before or after it, Home/End the first or last one, skipping the unavailable ones. Each
+// before or after it (Left/Right as drawn, so mirrored in a right-to-left layout), Home/End the first or last one, skipping the unavailable ones. Each
 // button on its own took the focus from Tab, five stops for one choice. SectionTabButton.qml
 // does the same for Settings' tabs.
 RowLayout {
@@ -158,9 +158,17 @@ RowLayout {
                 }
                 Keys.onPressed: (event) => {
                     let next = -1
-                    if (event.key === Qt.Key_Left || event.key === Qt.Key_Up)
+                    // Left and Right follow the row as drawn: mirrored (LayoutMirroring, a
+                    // right-to-left layout) Minimal is on the right, so Left moves towards
+                    // Maximum. Up and Down keep the order of the levels.
+                    const right = picker.LayoutMirroring.enabled ? -1 : 1
+                    if (event.key === Qt.Key_Left)
+                        next = picker.stepFrom(cell.modelData, -right)
+                    else if (event.key === Qt.Key_Right)
+                        next = picker.stepFrom(cell.modelData, right)
+                    else if (event.key === Qt.Key_Up)
                         next = picker.stepFrom(cell.modelData, -1)
-                    else if (event.key === Qt.Key_Right || event.key === Qt.Key_Down)
+                    else if (event.key === Qt.Key_Down)
                         next = picker.stepFrom(cell.modelData, 1)
                     else if (event.key === Qt.Key_Home)
                         next = picker.stepFrom(cell.modelData, -Labels.detailLevels.length)

@@ -143,6 +143,20 @@ TestCase {
         compare(pickedUrls(), [urlOf("a é #1.png"), urlOf("b 한글 사진.png")])
     }
 
+    // A mirrored grid (right-to-left) starts on the right: Left moves forward, as drawn.
+    function test_arrowsFollowMirroredGrid() {
+        picker.grid.LayoutMirroring.enabled = true
+        waitForRendering(picker.grid)
+        verify(cell(0).x > cell(1).x)
+        picker.grid.forceActiveFocus()
+        keyClick(Qt.Key_Left)
+        compare(picker.grid.currentIndex, 1)
+        keyClick(Qt.Key_Left)
+        compare(picker.grid.currentIndex, 2)
+        keyClick(Qt.Key_Right)
+        compare(picker.grid.currentIndex, 1)
+    }
+
     // Enter on a folder goes in; Backspace comes back to it, highlighted.
     function test_enterOpensAFolderAndBackspaceComesBack() {
         picker.grid.forceActiveFocus()

@@ -138,6 +138,29 @@ TestCase {
         compare(focusedLevel(row.picker), 70)
     }
 
+    // In a mirrored row (LayoutMirroring, as a right-to-left layout is) Minimal is drawn on the
+    // right, so Left and Right move the other way; Up and Down keep the levels' order.
+    function test_arrowKeysFollowMirroredRow() {
+        const row = createTemporaryObject(rowComponent, test)
+        row.picker.LayoutMirroring.enabled = true
+        waitForRendering(row)
+        verify(button(row.picker, 70).mapToItem(row.picker, 0, 0).x
+               > button(row.picker, 1120).mapToItem(row.picker, 0, 0).x)
+        row.before.forceActiveFocus(Qt.TabFocusReason)
+        keyClick(Qt.Key_Tab)
+        compare(focusedLevel(row.picker), 280)
+        keyClick(Qt.Key_Left)
+        compare(row.picker.level, 560)
+        keyClick(Qt.Key_Right)
+        keyClick(Qt.Key_Right) // 140 is not available: 70
+        compare(row.picker.level, 70)
+        keyClick(Qt.Key_Down)
+        compare(row.picker.level, 280)
+        keyClick(Qt.Key_Up)
+        compare(row.picker.level, 70)
+        compare(focusedLevel(row.picker), 70)
+    }
+
     // The focus shows (issue #57): Theme.focus at the edge of the level reached with Tab, and of
     // the one the arrow keys move to; none on the others, nor on a level clicked with the mouse.
     function test_focusFrameVisible() {
