@@ -200,7 +200,7 @@ def start_app(session, x, args, name, size, theme, files=(), settings="", langua
         resize(x, window, size)
         x.activate(window)
         # The pointer off the window: no hover highlight or tooltip in the picture.
-        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        x.move(session.size[0] - 1, session.size[1] - 1)
         model = app.wait_log(r"model loaded from (\S+)", 60, "loading the demo model")
         check_model_is_current(model.group(1))
         if files:
@@ -279,7 +279,7 @@ def take_compare(session, x, args, sample, name, size, theme):
         start = a11y.find("Compare the message at the chosen levels", role="push button")
         after = app.log_size()
         x.click_control(start)
-        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        x.move(session.size[0] - 1, session.size[1] - 1)
         endings = []
         for level in sorted((sample["level"], sample["compare_with_level"])):
             ended = app.wait_log(COLUMN_ENDED, 300, "the answer at %d" % level, after=after)
@@ -357,7 +357,7 @@ def take_views(session, x, args, samples, name, size, theme):
     tag = "%s-%d" % (theme, size[0])
 
     def save(view):
-        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        x.move(session.size[0] - 1, session.size[1] - 1)
         time.sleep(0.3)
         path = os.path.join(args.out, "view-%s-%s.png" % (view, tag))
         window_grab(x, a11y, size).save(path)
@@ -437,7 +437,7 @@ def take_korean(session, x, args, samples, name, size, theme):
         x.click_control(a11y.find(settings, role="push button"))
         a11y.find(settings, role="dialog")
         a11y.find(translated("New chats", "ko"), role="page tab")
-        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        x.move(session.size[0] - 1, session.size[1] - 1)
         time.sleep(0.3)
         path = os.path.join(args.out, name)
         window_grab(x, a11y, size).save(path)
@@ -483,7 +483,7 @@ def take_server(session, x, args, server, name, size, theme):
     app, env, a11y = start_app(session, x, args, name, size, theme)
     try:
         answer = server_dialog(x, a11y, server + "/s/plain/v1")
-        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        x.move(session.size[0] - 1, session.size[1] - 1)
         time.sleep(0.3)
         path = os.path.join(args.out, name)
         window_grab(x, a11y, size).save(path)
@@ -519,7 +519,7 @@ def take_server_chat(session, x, args, server, name, size, theme):
             raise RuntimeError("the reply did not end normally: " + ended.group(0))
         a11y.find("Copy code", role="push button", timeout=10)
         a11y.find("Send message", role="push button", timeout=10)
-        x.xdotool("mousemove", "--sync", session.size[0] - 1, session.size[1] - 1)
+        x.move(session.size[0] - 1, session.size[1] - 1)
         time.sleep(0.3)
         path = os.path.join(args.out, name)
         window_grab(x, a11y, size).save(path)

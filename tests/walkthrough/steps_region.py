@@ -15,11 +15,11 @@ QUESTION = "What is inside the circle?"
 
 def drag(w, x0, y0, x1, y1):
     """A mouse drag through the X server, in small moves as a hand makes it."""
-    w.x.xdotool("mousemove", "--sync", int(x0), int(y0))
+    w.x.move(x0, y0)
     w.x.xdotool("mousedown", 1)
     for i in range(1, 9):
         t = i / 8
-        w.x.xdotool("mousemove", "--sync", int(x0 + (x1 - x0) * t), int(y0 + (y1 - y0) * t))
+        w.x.move(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
         time.sleep(0.02)
     w.x.xdotool("mouseup", 1)
 

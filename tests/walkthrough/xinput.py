@@ -20,9 +20,25 @@ class XInput:
             raise RuntimeError("xdotool %s: %s" % (" ".join(map(str, args)), r.stderr.strip()))
         return r.stdout.strip()
 
+    def pointer(self):
+        """Where the pointer is: (x, y)."""
+        out = dict(kv.split(":") for kv in self.xdotool("getmouselocation").split())
+        return int(out["x"]), int(out["y"])
+
+    def move(self, x, y):
+        """Moves the pointer to (x, y) and returns once it is there. xdotool's --sync waits until
+        the pointer has left where it was (cmd_mousemove.c calls xdo_wait_for_mouse_move_from,
+        xdo.c: up to MAX_TRIES polls 30 ms apart), so a move to where the pointer already is
+        waited 15 s for nothing: a second click on the same control, or two steps of a short
+        drag that round to the same pixel."""
+        x, y = int(x), int(y)
+        if self.pointer() != (x, y):
+            self.xdotool("mousemove", "--sync", x, y)
+
     def click(self, x, y, button=1):
-        # --sync: the pointer is there before the button goes down.
-        self.xdotool("mousemove", "--sync", x, y, "click", button)
+        # The pointer is there before the button goes down.
+        self.move(x, y)
+        self.xdotool("click", button)
 
     def click_control(self, control):
         self.click(*control.centre)
