@@ -41,44 +41,64 @@ class A11y:
                 continue
         return None
 
-    def controls(self, max_depth=40):
-        """Every control on screen (with extents), depth first; hidden ones are left out."""
-        out = []
+    def _showing(self, max_depth=40):
+        """The shown accessibles under the app, depth first, as (node, states, name): each
+        node costs its state, name and children over D-Bus; its role and extents are asked for
+        only by the caller that needs them (a find() asks them of matching names alone)."""
         app = self._app()
         if app is None:
-            return out
+            return
         p = self.pyatspi
         stack = [(app, 0)]
         while stack:
             node, depth = stack.pop()
             try:
                 states = node.getState()
-                role = node.getRoleName()
+                if depth > 0 and not states.contains(p.STATE_SHOWING):
+                    continue  # a hidden control hides its children too
                 name = node.name or ""
-                showing = states.contains(p.STATE_SHOWING)
-                if role not in ("application",) and not showing:
-                    continue
-                if role != "application":
-                    e = node.queryComponent().getExtents(p.DESKTOP_COORDS)
-                    out.append(Control(role, name, e.x, e.y, e.width, e.height,
-                                       {s for s in (p.STATE_FOCUSED, p.STATE_CHECKED,
-                                                    p.STATE_ENABLED) if states.contains(s)},
-                                       node.description or ""))
+                if depth > 0:
+                    yield node, states, name
                 if depth < max_depth:
                     kids = [node.getChildAtIndex(i) for i in range(node.childCount)]
                     stack.extend((k, depth + 1) for k in reversed(kids) if k is not None)
             except Exception:
                 # A node that went away while walking (a popup closing): skip it.
                 continue
+
+    def _control(self, node, states, name):
+        p = self.pyatspi
+        e = node.queryComponent().getExtents(p.DESKTOP_COORDS)
+        return Control(node.getRoleName(), name, e.x, e.y, e.width, e.height,
+                       {s for s in (p.STATE_FOCUSED, p.STATE_CHECKED, p.STATE_ENABLED)
+                        if states.contains(s)},
+                       node.description or "")
+
+    def controls(self, max_depth=40):
+        """Every control on screen (with extents), depth first; hidden ones are left out."""
+        out = []
+        for node, states, name in self._showing(max_depth):
+            try:
+                out.append(self._control(node, states, name))
+            except Exception:
+                continue  # gone while walking
         return out
 
     def find(self, name, role=None, timeout=10.0, prefix=False):
-        """The first visible control called `name` (or starting with it); waits for it."""
+        """The first visible control called `name` (or starting with it); waits for it. The
+        walk stops at the first match (a whole walk of the window took 0.2-0.3 s, and a
+        walkthrough asks a few hundred times)."""
         deadline = time.monotonic() + scaled(timeout)
         while True:
-            for c in self.controls():
-                hit = c.name.startswith(name) if prefix else c.name == name
-                if hit and (role is None or c.role == role) and c.w > 0 and c.h > 0:
+            for node, states, node_name in self._showing():
+                hit = node_name.startswith(name) if prefix else node_name == name
+                if not hit:
+                    continue
+                try:
+                    c = self._control(node, states, node_name)
+                except Exception:
+                    continue
+                if (role is None or c.role == role) and c.w > 0 and c.h > 0:
                     return c
             self.check()
             if time.monotonic() > deadline:
@@ -88,7 +108,7 @@ class A11y:
 
     def wait_gone(self, name, timeout=10.0):
         deadline = time.monotonic() + scaled(timeout)
-        while any(c.name == name for c in self.controls()):
+        while any(n == name for _, _, n in self._showing()):
             self.check()
             if time.monotonic() > deadline:
                 raise LookupError("control %r still shown after %.0fs" % (name, timeout))
