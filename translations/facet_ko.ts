@@ -459,16 +459,8 @@
         <translation>메시지</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>중지</translation>
-    </message>
-    <message>
         <source>Stop the reply</source>
         <translation>답변 중지</translation>
-    </message>
-    <message>
-        <source>Send</source>
-        <translation>보내기</translation>
     </message>
     <message>
         <source>Send message</source>
@@ -515,16 +507,29 @@
         <translation>이 서버에는 상세 수준을 보내지 않습니다(서버 기본값): 비교할 수준이 없습니다</translation>
     </message>
     <message>
-        <source>Sweep…</source>
-        <translation>스윕…</translation>
-    </message>
-    <message>
         <source>Sweep many images over detail levels (Ctrl+Shift+L)</source>
         <translation>여러 이미지를 여러 상세 수준으로 스윕 (Ctrl+Shift+L)</translation>
     </message>
     <message>
         <source>Which detail level do your images need? Ask about many images at several levels</source>
         <translation>내 이미지에는 어떤 상세 수준이 필요할까요? 여러 이미지를 여러 수준으로 물어봅니다</translation>
+    </message>
+    <message>
+        <source>%L1 image tokens</source>
+        <extracomment>Beside the level picker: the image tokens of the attached images at their detail levels.</extracomment>
+        <translation>이미지 토큰 %L1</translation>
+    </message>
+    <message>
+        <source>Sweep… (Ctrl+Shift+L)</source>
+        <translation>스윕… (Ctrl+Shift+L)</translation>
+    </message>
+    <message>
+        <source>Stop (Esc)</source>
+        <translation>중지 (Esc)</translation>
+    </message>
+    <message>
+        <source>Send (Enter)</source>
+        <translation>보내기 (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2069,11 +2074,6 @@
         <translation>불러오기 취소</translation>
     </message>
     <message>
-        <source>Export</source>
-        <extracomment>Menu button: save the conversation as a file (verb).</extracomment>
-        <translation>내보내기</translation>
-    </message>
-    <message>
         <source>Export conversation</source>
         <translation>대화 내보내기</translation>
     </message>
@@ -2092,10 +2092,6 @@
     <message>
         <source>Export as JSON</source>
         <translation>JSON으로 내보내기</translation>
-    </message>
-    <message>
-        <source>Help</source>
-        <translation>도움말</translation>
     </message>
     <message>
         <source>Help menu</source>

@@ -85,132 +85,12 @@ Pane {
     // The draft's text is counted with the conversation as the user types.
     Binding { target: composer.context; property: "draftText"; value: input.text }
 
+    // Top to bottom: the context meter (a thin bar), the images, the message box across the full
+    // width, then one bar of actions: attach, the level with its token cost, thinking, and on the
+    // right Compare, Sweep and Send (docs/design.md, "Composer", says why this order).
     ColumnLayout {
         anchors.fill: parent
         spacing: Theme.mediumSpacing
-        AttachmentStrip {
-            Layout.fillWidth: true
-            attachments: composer.attachments
-            modelLevels: composer.engine.model.detailLevels
-            onPreviewRequested: (path, name, level, tokens, w, h, row) => composer.previewRequested(path, name, level, tokens, w, h, row)
-            onRegionRequested: (path, name, w, h, row) => composer.regionRequested(path, name, w, h, row)
-        }
-        // Wraps on narrow windows: the thinking switch moves under the levels.
-        Flow {
-            Layout.fillWidth: true
-            spacing: Theme.largeSpacing
-            //: Label before the level picker: the detail level (image-token budget) of the message's images.
-            Label { text: qsTr("Detail:"); color: Theme.mutedText; height: levelPicker.height; verticalAlignment: Text.AlignVCenter }
-            LevelPicker {
-                id: levelPicker
-                objectName: "messageLevelPicker"
-                modelLevels: composer.engine.model.detailLevels
-                serverDefault: composer.engine.serverSession.serverDefaultLevel
-                accessiblePrefix: qsTr("Message detail level")
-                onPicked: (value) => composer.attachments.messageLevel = value
-                // Not a plain `level:` binding: a click assigns `level` and would end it; the
-                // message level also changes from outside (a new model).
-                Binding on level { value: composer.attachments.messageLevel }
-            }
-            // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
-            Switch {
-                objectName: "thinkingSwitch"
-                //: Switch: the model reasons (a thinking channel) before it answers.
-                text: qsTr("Think first")
-                checked: composer.settings.thinking
-                Accessible.name: qsTr("Let the model think before answering")
-                ToolTip.visible: hovered
-                ToolTip.delay: 600
-                ToolTip.text: qsTr("The model reasons before it answers: slower, often better. Saved with this conversation.")
-                onToggled: composer.settings.thinking = checked
-            }
-        }
-        RowLayout {
-            Layout.fillWidth: true
-            IconButton {
-                objectName: "attachButton"
-                iconName: "paperclip"
-                label: qsTr("Attach images")
-                onClicked: picker.open()
-            }
-            ScrollView {
-                Layout.fillWidth: true
-                Layout.preferredHeight: Math.min(Math.max(input.implicitHeight, 40), 160)
-                TextArea {
-                    id: input
-                    objectName: "messageInput"
-                    // While its images are copied the message is on its way: not edited.
-                    readOnly: composer.chat.sending
-                    placeholderText: qsTr("Ask about the images… (Enter sends, Shift+Enter new line)")
-                    wrapMode: TextEdit.Wrap
-                    Accessible.name: qsTr("Message")
-                    Keys.onPressed: (event) => {
-                        if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
-                                && !(event.modifiers & Qt.ShiftModifier)) {
-                            composer.send()
-                            event.accepted = true
-                        } else if (event.key === Qt.Key_Escape) {
-                            composer.chat.stop()
-                            event.accepted = true
-                        } else if (event.key === Qt.Key_Tab && (event.modifiers & Qt.ControlModifier)) {
-                            input.insert(input.cursorPosition, "\t")
-                            event.accepted = true
-                        } else if (event.key === Qt.Key_Tab || event.key === Qt.Key_Backtab) {
-                            // Tab moves on like everywhere else; Ctrl+Tab types a tab.
-                            const forward = event.key === Qt.Key_Tab && !(event.modifiers & Qt.ShiftModifier)
-                            const next = input.nextItemInFocusChain(forward)
-                            if (next)
-                                next.forceActiveFocus(forward ? Qt.TabFocusReason : Qt.BacktabFocusReason)
-                            event.accepted = true
-                        } else if (event.matches(StandardKey.Paste)) {
-                            event.accepted = composer.paste()
-                        }
-                    }
-                }
-            }
-            Button {
-                objectName: "stopButton"
-                visible: composer.chat.busy
-                text: qsTr("Stop")
-                Accessible.name: qsTr("Stop the reply")
-                onClicked: composer.chat.stop()
-            }
-            Button {
-                objectName: "compareButton"
-                visible: !composer.chat.busy
-                text: qsTr("Compare levels…")
-                enabled: composer.canCompare
-                Accessible.name: qsTr("Compare the answers at several detail levels")
-                ToolTip.visible: hovered
-                ToolTip.delay: 600
-                ToolTip.text: composer.engine.serverSession.serverDefaultLevel
-                              ? qsTr("This server is sent no detail level (server default): there are no levels to compare")
-                              : composer.attachments.count > 0
-                              ? qsTr("Ask at several detail levels and see the answers side by side")
-                              : qsTr("Attach an image first: detail levels change only how images are seen")
-                onClicked: composer.compareRequested()
-            }
-            Button {
-                objectName: "sweepButton"
-                visible: !composer.chat.busy
-                text: qsTr("Sweep…")
-                enabled: composer.engine.model.ready && !composer.engine.serverSession.serverDefaultLevel
-                Accessible.name: qsTr("Sweep many images over detail levels (Ctrl+Shift+L)")
-                ToolTip.visible: hovered
-                ToolTip.delay: 600
-                ToolTip.text: qsTr("Which detail level do your images need? Ask about many images at several levels")
-                onClicked: composer.sweepRequested()
-            }
-            Button {
-                objectName: "sendButton"
-                visible: !composer.chat.busy
-                text: qsTr("Send")
-                enabled: composer.canSend
-                highlighted: true
-                Accessible.name: qsTr("Send message")
-                onClicked: composer.send()
-            }
-        }
         ContextMeter {
             id: contextMeter
             Layout.fillWidth: true
@@ -226,6 +106,151 @@ Pane {
                 composer.attachments.messageLevel = lower.length > 0 ? lower[lower.length - 1] : levels[0]
             }
             onNewChatRequested: composer.newChatRequested()
+        }
+        AttachmentStrip {
+            Layout.fillWidth: true
+            attachments: composer.attachments
+            modelLevels: composer.engine.model.detailLevels
+            onPreviewRequested: (path, name, level, tokens, w, h, row) => composer.previewRequested(path, name, level, tokens, w, h, row)
+            onRegionRequested: (path, name, w, h, row) => composer.regionRequested(path, name, w, h, row)
+        }
+        ScrollView {
+            Layout.fillWidth: true
+            Layout.preferredHeight: Math.min(Math.max(input.implicitHeight, Theme.gridUnit * 2.5), Theme.gridUnit * 10)
+            TextArea {
+                id: input
+                objectName: "messageInput"
+                // While its images are copied the message is on its way: not edited.
+                readOnly: composer.chat.sending
+                placeholderText: qsTr("Ask about the images… (Enter sends, Shift+Enter new line)")
+                wrapMode: TextEdit.Wrap
+                Accessible.name: qsTr("Message")
+                Keys.onPressed: (event) => {
+                    if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+                            && !(event.modifiers & Qt.ShiftModifier)) {
+                        composer.send()
+                        event.accepted = true
+                    } else if (event.key === Qt.Key_Escape) {
+                        composer.chat.stop()
+                        event.accepted = true
+                    } else if (event.key === Qt.Key_Tab && (event.modifiers & Qt.ControlModifier)) {
+                        input.insert(input.cursorPosition, "\t")
+                        event.accepted = true
+                    } else if (event.key === Qt.Key_Tab || event.key === Qt.Key_Backtab) {
+                        // Tab moves on like everywhere else; Ctrl+Tab types a tab.
+                        const forward = event.key === Qt.Key_Tab && !(event.modifiers & Qt.ShiftModifier)
+                        const next = input.nextItemInFocusChain(forward)
+                        if (next)
+                            next.forceActiveFocus(forward ? Qt.TabFocusReason : Qt.BacktabFocusReason)
+                        event.accepted = true
+                    } else if (event.matches(StandardKey.Paste)) {
+                        event.accepted = composer.paste()
+                    }
+                }
+            }
+        }
+        RowLayout {
+            objectName: "composerBar"
+            Layout.fillWidth: true
+            spacing: Theme.largeSpacing
+            // Wraps on narrow windows (the thinking switch moves under the levels); the
+            // actions on the right stay on the bar's last line.
+            Flow {
+                Layout.fillWidth: true
+                Layout.preferredHeight: implicitHeight
+                spacing: Theme.largeSpacing
+                IconButton {
+                    objectName: "attachButton"
+                    iconName: "paperclip"
+                    label: qsTr("Attach images")
+                    height: levelPicker.height
+                    onClicked: picker.open()
+                }
+                //: Label before the level picker: the detail level (image-token budget) of the message's images.
+                Label { text: qsTr("Detail:"); color: Theme.mutedText; height: levelPicker.height; verticalAlignment: Text.AlignVCenter }
+                LevelPicker {
+                    id: levelPicker
+                    objectName: "messageLevelPicker"
+                    modelLevels: composer.engine.model.detailLevels
+                    serverDefault: composer.engine.serverSession.serverDefaultLevel
+                    accessiblePrefix: qsTr("Message detail level")
+                    onPicked: (value) => composer.attachments.messageLevel = value
+                    // Not a plain `level:` binding: a click assigns `level` and would end it; the
+                    // message level also changes from outside (a new model).
+                    Binding on level { value: composer.attachments.messageLevel }
+                }
+                // What the level costs: the attached images' tokens, each at its own level.
+                Label {
+                    objectName: "imageTokenCost"
+                    visible: composer.attachments.count > 0
+                    //: Beside the level picker: the image tokens of the attached images at their detail levels.
+                    text: qsTr("%L1 image tokens").arg(composer.attachments.totalTokens)
+                    color: Theme.mutedText
+                    font.pointSize: Theme.smallFontSize
+                    height: levelPicker.height
+                    verticalAlignment: Text.AlignVCenter
+                    Accessible.name: text
+                }
+                // Per conversation: the model thinks before answering (Gemma 4's thinking mode).
+                Switch {
+                    objectName: "thinkingSwitch"
+                    //: Switch: the model reasons (a thinking channel) before it answers.
+                    text: qsTr("Think first")
+                    checked: composer.settings.thinking
+                    Accessible.name: qsTr("Let the model think before answering")
+                    ToolTip.visible: hovered
+                    ToolTip.delay: 600
+                    ToolTip.text: qsTr("The model reasons before it answers: slower, often better. Saved with this conversation.")
+                    onToggled: composer.settings.thinking = checked
+                }
+            }
+            IconButton {
+                objectName: "compareButton"
+                Layout.alignment: Qt.AlignBottom
+                visible: !composer.chat.busy
+                iconName: "columns-2"
+                enabled: composer.canCompare
+                label: qsTr("Compare the answers at several detail levels")
+                tip: qsTr("Compare levels…") + "\n"
+                     + (composer.engine.serverSession.serverDefaultLevel
+                        ? qsTr("This server is sent no detail level (server default): there are no levels to compare")
+                        : composer.attachments.count > 0
+                        ? qsTr("Ask at several detail levels and see the answers side by side")
+                        : qsTr("Attach an image first: detail levels change only how images are seen"))
+                onClicked: composer.compareRequested()
+            }
+            IconButton {
+                objectName: "sweepButton"
+                Layout.alignment: Qt.AlignBottom
+                visible: !composer.chat.busy
+                iconName: "images"
+                enabled: composer.engine.model.ready && !composer.engine.serverSession.serverDefaultLevel
+                label: qsTr("Sweep many images over detail levels (Ctrl+Shift+L)")
+                tip: qsTr("Sweep… (Ctrl+Shift+L)") + "\n"
+                     + qsTr("Which detail level do your images need? Ask about many images at several levels")
+                onClicked: composer.sweepRequested()
+            }
+            IconButton {
+                objectName: "stopButton"
+                Layout.alignment: Qt.AlignBottom
+                visible: composer.chat.busy
+                iconName: "square"
+                primary: true
+                label: qsTr("Stop the reply")
+                tip: qsTr("Stop (Esc)")
+                onClicked: composer.chat.stop()
+            }
+            IconButton {
+                objectName: "sendButton"
+                Layout.alignment: Qt.AlignBottom
+                visible: !composer.chat.busy
+                iconName: "send"
+                primary: true
+                enabled: composer.canSend
+                label: qsTr("Send message")
+                tip: qsTr("Send (Enter)")
+                onClicked: composer.send()
+            }
         }
         Label {
             objectName: "composerStatus"

@@ -9,7 +9,11 @@ import Facet.Ui
 // start a new chat. `exact`: `positions` is the engine's own count (Chat/contextcounter.h) of
 // the KV-cache positions the prefill will need, shown as it is; otherwise (a server counts for
 // itself) the estimate from the history and the message, marked "≈".
-RowLayout {
+//
+// Drawn as a thin bar (issue #57) whose numbers are in its tooltip and accessible description;
+// only the warning, when the reply would not fit, takes a line of text and the two buttons, so
+// the user sees it without hovering.
+ColumnLayout {
     id: meter
     objectName: "contextMeter"
     required property int historyTokens
@@ -20,59 +24,92 @@ RowLayout {
     required property int positions       // KV-cache positions of the prompt, when exact
     readonly property int used: exact ? positions : historyTokens + messageTokens
     readonly property bool overflows: maxSeqLen > 0 && used + replyBudget > maxSeqLen
+    // The numbers in words: the warning line, and the bar's tooltip and description.
+    readonly property string summary: exact
+        ? (overflows
+           ? qsTr("%L1 positions + %L2 reply tokens > %L3: the reply will not fit")
+                 .arg(used).arg(replyBudget).arg(maxSeqLen)
+           : qsTr("%L1 positions + %L2 reply tokens of %L3").arg(used).arg(replyBudget).arg(maxSeqLen))
+        : overflows
+        ? qsTr("≈%L1 + %L2 reply tokens > %L3: the reply will not fit")
+              .arg(used).arg(replyBudget).arg(maxSeqLen)
+        : qsTr("≈%L1 + %L2 reply tokens of %L3").arg(used).arg(replyBudget).arg(maxSeqLen)
+    // Says what the number is: the engine's count, or an estimate and why.
+    readonly property string hint: exact
+        ? qsTr("Counted by the engine: the context positions this message's prompt takes, images at their detail levels, history and template included")
+        : qsTr("An estimate: the server counts the prompt for itself")
     signal lowerLevelRequested()
     signal newChatRequested()
     visible: maxSeqLen > 0
-    spacing: Theme.mediumSpacing
+    spacing: Theme.smallSpacing
 
+    // A few px high across the composer: the prompt and the reply budget against max_seq_len,
+    // in the accent, in `error` when the reply would not fit (both 3:1 on the `border` track).
     ProgressBar {
-        Layout.preferredWidth: 120
+        id: bar
+        objectName: "contextBar"
+        Layout.fillWidth: true
         from: 0
         to: Math.max(1, meter.maxSeqLen)
         value: Math.min(meter.used + meter.replyBudget, meter.maxSeqLen)
         Accessible.name: qsTr("Context used")
-    }
-    Label {
-        objectName: "contextText"
-        Layout.fillWidth: true
-        elide: Text.ElideRight
-        color: meter.overflows ? Theme.error : Theme.mutedText
-        font.pointSize: Theme.smallFontSize
-        text: meter.exact
-              ? (meter.overflows
-                 ? qsTr("%L1 positions + %L2 reply tokens > %L3: the reply will not fit")
-                       .arg(meter.used).arg(meter.replyBudget).arg(meter.maxSeqLen)
-                 : qsTr("%L1 positions + %L2 reply tokens of %L3").arg(meter.used).arg(meter.replyBudget).arg(meter.maxSeqLen))
-              : meter.overflows
-              ? qsTr("≈%L1 + %L2 reply tokens > %L3: the reply will not fit")
-                    .arg(meter.used).arg(meter.replyBudget).arg(meter.maxSeqLen)
-              : qsTr("≈%L1 + %L2 reply tokens of %L3").arg(meter.used).arg(meter.replyBudget).arg(meter.maxSeqLen)
-        Accessible.name: qsTr("Context budget")
-        Accessible.description: text + " " + hint.text
-        ToolTip.visible: meterHover.containsMouse
-        ToolTip.text: hint.text
-        // Says what the number is: the engine's count, or an estimate and why.
-        Text {
-            id: hint
-            visible: false
-            text: meter.exact
-                  ? qsTr("Counted by the engine: the context positions this message's prompt takes, images at their detail levels, history and template included")
-                  : qsTr("An estimate: the server counts the prompt for itself")
+        Accessible.description: meter.summary + ". " + meter.hint
+        hoverEnabled: true
+        ToolTip.visible: hoverArea.containsMouse
+        ToolTip.text: meter.summary + "\n" + meter.hint
+        ToolTip.delay: 300
+        background: Rectangle {
+            implicitHeight: Theme.smallSpacing
+            radius: height / 2
+            color: Theme.border
         }
-        MouseArea { id: meterHover; anchors.fill: parent; hoverEnabled: true; acceptedButtons: Qt.NoButton }
+        contentItem: Item {
+            implicitHeight: Theme.smallSpacing
+            Rectangle {
+                width: bar.visualPosition * parent.width
+                height: parent.height
+                radius: height / 2
+                color: meter.overflows ? Theme.error : Theme.accent
+            }
+        }
+        // The bar is a few px high: the pointer finds it a little above and below too.
+        MouseArea {
+            id: hoverArea
+            anchors.fill: parent
+            anchors.topMargin: -Theme.smallSpacing
+            anchors.bottomMargin: -Theme.smallSpacing
+            hoverEnabled: true
+            acceptedButtons: Qt.NoButton
+        }
     }
-    Button {
-        objectName: "contextLowerLevel"
-        visible: meter.overflows && meter.messageTokens > 0
-        text: qsTr("Lower detail")
-        Accessible.name: qsTr("Lower the images' detail level")
-        onClicked: meter.lowerLevelRequested()
-    }
-    Button {
-        objectName: "contextNewChat"
+    // The warning, in full, and the ways out: only when the reply would not fit.
+    RowLayout {
+        objectName: "contextWarning"
+        Layout.fillWidth: true
         visible: meter.overflows
-        text: qsTr("New chat")
-        Accessible.name: qsTr("Start a new chat (the history is not sent)")
-        onClicked: meter.newChatRequested()
+        spacing: Theme.mediumSpacing
+        Label {
+            objectName: "contextText"
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
+            color: Theme.error
+            font.pointSize: Theme.smallFontSize
+            text: meter.summary
+            Accessible.name: qsTr("Context budget")
+            Accessible.description: text + " " + meter.hint
+        }
+        Button {
+            objectName: "contextLowerLevel"
+            visible: meter.messageTokens > 0
+            text: qsTr("Lower detail")
+            Accessible.name: qsTr("Lower the images' detail level")
+            onClicked: meter.lowerLevelRequested()
+        }
+        Button {
+            objectName: "contextNewChat"
+            text: qsTr("New chat")
+            Accessible.name: qsTr("Start a new chat (the history is not sent)")
+            onClicked: meter.newChatRequested()
+        }
     }
 }

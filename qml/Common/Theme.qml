@@ -11,6 +11,11 @@ QtObject {
     readonly property color text: system.windowText
     readonly property color mutedText: dark ? "#a8acb3" : "#5f6368"
     readonly property color accent: dark ? "#8ab4f8" : "#1a73e8"
+    // The primary action (Send) is filled with the accent: `accentStrong` under the pointer or
+    // pressed, `accentInk` its icon (4.5:1 on both, tests/gui/tst_gui_theme.cpp;
+    // not named onAccent: QML reads `on` and a capital letter as a signal handler).
+    readonly property color accentStrong: dark ? "#aecbfa" : "#1557b0"
+    readonly property color accentInk: dark ? "#202124" : "#ffffff"
     readonly property color userBubble: dark ? "#2d3b55" : "#e8f0fe"
     readonly property color replyBubble: dark ? "#2a2b2e" : "#f6f7f9"
     readonly property color sidebar: dark ? "#1f2023" : "#eef0f3"

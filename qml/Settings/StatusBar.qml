@@ -188,25 +188,33 @@ Pane {
                 onClicked: bar.engine.model.cancelLoad()
             }
             Item { Layout.fillWidth: true }
-            Button {
-                //: Menu button: save the conversation as a file (verb).
-                text: qsTr("Export")
-                Accessible.name: qsTr("Export conversation")
+            // The actions as icons (issue #57), each with its tooltip and accessible name; the
+            // menus open below their button (a Menu's own position is over it).
+            IconButton {
+                id: exportButton
+                objectName: "exportButton"
+                iconName: "download"
+                label: qsTr("Export conversation")
                 enabled: bar.canExport
                 onClicked: exportMenu.open()
                 Menu {
                     id: exportMenu
+                    objectName: "exportMenu"
+                    y: exportButton.height
                     MenuItem { text: qsTr("Markdown…"); Accessible.name: qsTr("Export as Markdown"); onTriggered: bar.exportRequested("md") }
                     MenuItem { text: qsTr("JSON…"); Accessible.name: qsTr("Export as JSON"); onTriggered: bar.exportRequested("json") }
                 }
             }
-            Button {
+            IconButton {
+                id: helpButton
                 objectName: "helpButton"
-                text: qsTr("Help")
-                Accessible.name: qsTr("Help menu")
+                iconName: "circle-help"
+                label: qsTr("Help menu")
                 onClicked: helpMenu.open()
                 Menu {
                     id: helpMenu
+                    objectName: "helpMenu"
+                    y: helpButton.height
                     MenuItem {
                         objectName: "keyboardShortcuts"
                         text: qsTr("Keyboard shortcuts (F1)")
@@ -228,16 +236,13 @@ Pane {
                     }
                 }
             }
-            Button {
+            IconButton {
                 objectName: "settingsButton"
+                iconName: "settings"
+                // Named and tipped what it opens, as the other header buttons are: the dialog
+                // has more sections than sampling, system prompt and language now.
                 //: Button opening the settings dialog (this conversation, new chats, appearance, images, servers).
-                text: qsTr("Settings")
-                // What it says, as the other header buttons are named: the dialog has more
-                // sections than sampling, system prompt and language now.
-                Accessible.name: text
-                ToolTip.visible: hovered
-                ToolTip.delay: 500
-                ToolTip.text: text
+                label: qsTr("Settings")
                 onClicked: bar.settingsRequested()
             }
         }

@@ -122,6 +122,24 @@ class GuiThemeTest : public QObject {
             QVERIFY(contrast(themeColor("accent"), themeColor(surface)) >= 3);
             QVERIFY(contrast(themeColor("focus"), themeColor(surface)) >= 3);
         }
+        // The primary action (Send) filled with the accent, plain and under the pointer: its icon
+        // in `accentInk` at 4.5:1 (more than the 3:1 an icon needs, as its
+        // meaning rests on the icon alone); the fill at 3:1 on the composer (window).
+        for (const char* fill : {"accent", "accentStrong"}) {
+            const double c = contrast(themeColor("accentInk"), themeColor(fill));
+            QVERIFY2(c >= 4.5,
+                     qPrintable(QStringLiteral("accentInk %3 on %1 %4: %2")
+                                    .arg(fill)
+                                    .arg(c)
+                                    .arg(themeColor("accentInk").name(), themeColor(fill).name())));
+            QVERIFY(contrast(themeColor(fill), themeColor("window")) >= 3);
+        }
+        // The context meter's fill (accent, error when the reply would not fit) against its
+        // track (border): 3:1, the bar being the only sign of how full the context is.
+        for (const char* fill : {"accent", "error"}) {
+            const double c = contrast(themeColor(fill), themeColor("border"));
+            QVERIFY2(c >= 3, qPrintable(QStringLiteral("%1 on border: %2").arg(fill).arg(c)));
+        }
         // The controls' palette in every state: text on buttons and fields (active, inactive,
         // disabled), selected text, and the highlight that marks a checked switch or the chosen
         // level against the window (3:1 for a control's state, WCAG 1.4.11).
@@ -201,7 +219,9 @@ private slots:
             "property color sidebar: Theme.sidebar\n"
             "property color selection: Theme.selection\n property color hover: Theme.hover\n"
             "property color pressed: Theme.pressed\n property color focus: Theme.focus\n"
-            "property color codeBackground: Theme.codeBackground\n}",
+            "property color codeBackground: Theme.codeBackground\n"
+            "property color accentStrong: Theme.accentStrong\n"
+            "property color accentInk: Theme.accentInk\n property color border: Theme.border\n}",
             QUrl());
         theme_.reset(mirror.create());
         QVERIFY2(theme_, qPrintable(mirror.errorString()));

@@ -1,4 +1,5 @@
 import QtQuick
+import QtQuick.Controls
 import QtTest
 import Facet.Ui
 
@@ -163,5 +164,82 @@ TestCase {
         }
         verify(test.Window.activeFocusItem === start, "Tab never came back to the message box")
         compare(levelStops, [picker.level], "Tab stops in the level picker (" + stops + " stops in all)")
+    }
+    // Issue #57: one bar of icon buttons, each named and tipped; Send, the primary action, is
+    // filled with the accent while it can send (its icon in `accentInk`) and drawn as the other
+    // tool buttons when it cannot; the level picker's token cost beside it.
+    function test_actionsAreIconsSendIsPrimary() {
+        const c = createTemporaryObject(composerComponent, test)
+        waitForRendering(c)
+        App.library.newChat()
+        const names = { sendButton: ["send", "Send message"],
+                        compareButton: ["columns-2", "Compare the answers at several detail levels"],
+                        sweepButton: ["images", "Sweep many images over detail levels (Ctrl+Shift+L)"],
+                        stopButton: ["square", "Stop the reply"],
+                        attachButton: ["paperclip", "Attach images"] }
+        for (const name in names) {
+            const b = findChild(c, name)
+            verify(b, name)
+            compare(b.text, "", name + " has no text")
+            compare(String(b.icon.source), "qrc:/icons/" + names[name][0] + ".svg")
+            compare(b.Accessible.name, names[name][1])
+            verify(b.ToolTip.text.length > 0, name + " has a tooltip")
+        }
+        const send = findChild(c, "sendButton")
+        verify(!send.enabled)
+        verify(!send.filled)
+        compare(send.icon.color, send.palette.buttonText)
+        c.focusInput()
+        keyClick(Qt.Key_H)
+        verify(send.enabled)
+        verify(send.filled)
+        compare(send.icon.color, Theme.accentInk)
+        waitForRendering(c)
+        // The accent fill is drawn: its colour just inside the button's left edge (grabbed with
+        // the composer around it: a grab of the button alone came back blank in this test).
+        const shot = grabImage(c)
+        const at = send.mapToItem(c, 2, Math.round(send.height / 2))
+        const px = shot.pixel(Math.round(at.x), Math.round(at.y))
+        verify(Math.abs(px.r - Theme.accent.r) < 0.05 && Math.abs(px.g - Theme.accent.g) < 0.05
+               && Math.abs(px.b - Theme.accent.b) < 0.05, "the fill " + px + " is the accent " + Theme.accent)
+        // Send, Compare and Sweep share the bar with attach and the level picker.
+        const bar = findChild(c, "composerBar")
+        for (const name of ["attachButton", "messageLevelPicker", "thinkingSwitch", "compareButton", "sendButton"])
+            verify(isInside(findChild(c, name), bar), name + " is on the bar")
+        input(c).text = ""
+    }
+    function isInside(item, ancestor) {
+        for (let p = item; p; p = p.parent)
+            if (p === ancestor)
+                return true
+        return false
+    }
+
+    // The image tokens the attached images cost at their levels, beside the level picker; none
+    // without an image.
+    function test_levelPickerShowsTheTokenCost() {
+        const c = createTemporaryObject(composerComponent, test)
+        App.library.newChat()
+        App.attachments.clear()
+        waitForRendering(c)
+        const cost = findChild(c, "imageTokenCost")
+        verify(cost, "no token cost label")
+        verify(!cost.visible)
+        const path = decodeURIComponent(Qt.resolvedUrl("data/gradient.png").toString().replace("file://", ""))
+        App.attachments.addFiles([path])
+        tryVerify(() => App.attachments.totalTokens > 0)
+        verify(cost.visible)
+        verify(/^\d[\d\D]* image tokens$/.test(cost.text), cost.text)
+        compare(Number(cost.text.replace(/\D/g, "")), App.attachments.totalTokens)
+        // It follows the level: fewer tokens at Minimal.
+        const level = App.attachments.messageLevel
+        const before = App.attachments.totalTokens
+        try {
+            App.attachments.messageLevel = 70
+            verify(App.attachments.totalTokens < before, App.attachments.totalTokens + " < " + before)
+            compare(Number(cost.text.replace(/\D/g, "")), App.attachments.totalTokens)
+        } finally {
+            App.attachments.messageLevel = level
+        }
     }
 }

@@ -193,16 +193,16 @@ private slots:
         QQmlComponent component(&engine);
         // Named like the view whose texts it borrows: qsTr's context is the file's base name.
         component.setData("import QtQml\nimport Facet.Ui\nQtObject {\n"
-                          "property string send: qsTr(\"Send\")\n"
+                          "property string send: qsTr(\"Send message\")\n"
                           "property string level: Labels.levelNames[1120]\n}",
                           QUrl(QStringLiteral("qrc:/probe/Composer.qml")));
         std::unique_ptr<QObject> probe(component.create());
         QVERIFY2(probe, qPrintable(component.errorString()));
-        QCOMPARE(probe->property("send").toString(), QStringLiteral("Send"));
+        QCOMPARE(probe->property("send").toString(), QStringLiteral("Send message"));
         QCOMPARE(probe->property("level").toString(), QStringLiteral("Maximum"));
 
         settings.setChoice(QStringLiteral("ko"));
-        QCOMPARE(probe->property("send").toString(), tsText("ko", "Composer", "Send"));
+        QCOMPARE(probe->property("send").toString(), tsText("ko", "Composer", "Send message"));
         QCOMPARE(probe->property("level").toString(),
                  tsText("ko", "facet::app::ReplyTypes", "Maximum"));
         settings.setChoice(QStringLiteral("system"));
