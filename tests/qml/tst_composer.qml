@@ -242,4 +242,17 @@ TestCase {
             App.attachments.messageLevel = level
         }
     }
+    // A narrow window (the minimum is 720 px, the sidebar open): the bar's left part wraps, the
+    // thinking switch under the levels, and Send stays inside the composer, on the bar's last line.
+    function test_narrowBarWraps() {
+        const c = createTemporaryObject(composerComponent, test, { width: 520 })
+        waitForRendering(c)
+        const send = findChild(c, "sendButton")
+        const sw = findChild(c, "thinkingSwitch")
+        const levels = findChild(c, "messageLevelPicker")
+        const sendAt = send.mapToItem(c, 0, 0)
+        verify(sendAt.x + send.width <= c.width, "Send ends at " + (sendAt.x + send.width))
+        verify(sw.mapToItem(c, 0, 0).y > levels.mapToItem(c, 0, 0).y, "the switch wrapped under the levels")
+        verify(sendAt.y + send.height >= sw.mapToItem(c, 0, 0).y + sw.height - 1, "Send on the last line")
+    }
 }
