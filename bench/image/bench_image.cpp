@@ -1,6 +1,7 @@
 // bench_image: Gemma 4 image preprocessing in C++ vs the Python reference (Pillow + NumPy) on
 // the 4000x3000 JPEG, each level and all five levels of one decoded image, plus decoding and
-// end-to-end rows. Prints medians and the ratio, and fails if any output differs.
+// end-to-end rows (preprocessFile: the file decoded with the resize overlapped, as the product
+// calls it). Prints medians and the ratio, and fails if any output differs.
 //
 // usage: bench_image PYTHON BENCH_REFERENCE_PY WORK_DIR [RUNS [LABEL]] [--smoke]
 // --smoke: a 640x480 photo, one run and no warm-up on both sides (the bench-smoke ctest).
@@ -72,12 +73,11 @@ int main(int argc, char** argv) {
         outputs["all five levels"] = crcs(out);
         rows.emplace_back("decode + level 280",
                           medianMs(
-                              runs, [&] { out = {preprocess(decodeImage(path), 280)}; }, warmUp));
+                              runs, [&] { out = {preprocessFile(path, 280)}; }, warmUp));
         outputs["decode + level 280"] = crcs(out);
-        rows.emplace_back(
-            "decode + all five",
-            medianMs(
-                runs, [&] { out = preprocessLevels(decodeImage(path), all); }, warmUp));
+        rows.emplace_back("decode + all five",
+                          medianMs(
+                              runs, [&] { out = preprocessFile(path, all); }, warmUp));
         outputs["decode + all five"] = crcs(out);
 
         bool identical = true;

@@ -27,12 +27,7 @@ PreencodeResult EngineImpl::preencode(const std::vector<ImageInput>& images,
             }
             if (e.visionCache.maxBytes() == 0)
                 continue; // nothing would be kept
-            const image::RgbImage decoded = image::decodeImage(input.path);
-            if (stop.load()) {
-                result.cancelled = true;
-                break;
-            }
-            const image::PreprocessedImage pre = image::preprocess(decoded, input.level);
+            const image::PreprocessedImage pre = image::preprocessFile(input.path, input.level);
             if (pre.softTokens != entry.softTokens)
                 throw fileError(input.path, "the image changed while it was read");
             if (stop.load()) {

@@ -85,8 +85,7 @@ void SessionImpl::compare(const CompareRequest& request, CompareSink& sink,
                 levels.push_back(level);
         if (levels.empty())
             continue;
-        preprocessed.push_back(
-            image::preprocessLevels(image::decodeImage(part.image.path), levels));
+        preprocessed.push_back(image::preprocessFile(part.image.path, levels));
         for (const image::PreprocessedImage& p : preprocessed.back())
             byKey[hash + "@" + std::to_string(p.level)] = &p;
     }

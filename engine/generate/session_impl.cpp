@@ -266,11 +266,11 @@ void SessionImpl::prefillPrompt(Run& run, const BuiltPrompt& prompt, int reuse, 
                 }
             }
             if (!pre) {
-                // Stop is checked between decoding and resizing; neither can stop midway.
-                const image::RgbImage decoded = image::decodeImage(img.input.path);
+                // Decoding and resizing overlap (preprocessFile) and cannot stop midway; Stop
+                // is checked right after them.
+                own = image::preprocessFile(img.input.path, img.input.level);
                 if (stop.load())
                     throw PrefillCancelled{true};
-                own = image::preprocess(decoded, img.input.level);
                 pre = &*own;
             }
             if (pre->softTokens != img.softTokens)

@@ -1,6 +1,7 @@
 // Public entry points: read the file, identify it, probe the header, refuse over-limit sizes
 // before decoding, decode, apply the EXIF orientation. Every failure becomes "PATH: reason".
 #include "common/error.h"
+#include "image/decode_file.h"
 #include "image/file_input.h"
 #include "image/formats.h"
 
@@ -105,18 +106,6 @@ std::vector<std::uint8_t> readJudged(const std::filesystem::path& file) {
     return detail::readWholeImageFile(std::move(opened));
 }
 
-template <typename Fn> auto withPath(const std::filesystem::path& file, Fn&& fn) {
-    try {
-        return fn();
-    } catch (const Error& e) {
-        if (std::string_view(e.what()).starts_with(file.string() + ": "))
-            throw; // named already (common/regular_file.h)
-        throw fileError(file, e.what());
-    } catch (const std::bad_alloc&) {
-        throw fileError(file, "not enough memory to decode the image");
-    }
-}
-
 } // namespace
 
 namespace detail {
@@ -129,10 +118,42 @@ void checkPixelLimit(std::int64_t width, std::int64_t height) {
                     std::to_string(kMaxImagePixels) + " pixels (decompression bomb protection)");
 }
 
+JudgedFile readJudgedFile(const std::filesystem::path& file) {
+    JudgedFile judged;
+    judged.bytes = readJudged(file);
+    judged.info = probe(judged.bytes);
+    return judged;
+}
+
+RgbImage decodeJudged(JudgedFile judged) {
+    const Bytes bytes = judged.bytes;
+    const HeaderInfo& info = judged.info;
+    RgbImage image;
+    switch (info.format) {
+    case Format::Jpeg:
+        image = decodeJpeg(bytes, info);
+        break;
+    case Format::Png:
+        image = decodePng(bytes, info);
+        break;
+    case Format::Bmp:
+        image = decodeBmp(bytes, info);
+        break;
+    case Format::Gif:
+        image = decodeGif(bytes, info);
+        break;
+    case Format::WebP:
+        image = decodeWebp(bytes, info);
+        break;
+    }
+    std::vector<std::uint8_t>().swap(judged.bytes); // the file is not needed while orienting
+    return applyOrientation(std::move(image), info.orientation);
+}
+
 } // namespace detail
 
 Dimensions probeDimensions(const std::filesystem::path& file) {
-    return withPath(file, [&] {
+    return detail::withPath(file, [&] {
         const std::vector<std::uint8_t> bytes = readJudged(file);
         const HeaderInfo info = probe(bytes);
         const bool swaps = info.orientation >= 5;
@@ -141,30 +162,8 @@ Dimensions probeDimensions(const std::filesystem::path& file) {
 }
 
 RgbImage decodeImage(const std::filesystem::path& file) {
-    return withPath(file, [&] {
-        std::vector<std::uint8_t> bytes = readJudged(file);
-        const HeaderInfo info = probe(bytes);
-        RgbImage image;
-        switch (info.format) {
-        case Format::Jpeg:
-            image = detail::decodeJpeg(bytes, info);
-            break;
-        case Format::Png:
-            image = detail::decodePng(bytes, info);
-            break;
-        case Format::Bmp:
-            image = detail::decodeBmp(bytes, info);
-            break;
-        case Format::Gif:
-            image = detail::decodeGif(bytes, info);
-            break;
-        case Format::WebP:
-            image = detail::decodeWebp(bytes, info);
-            break;
-        }
-        std::vector<std::uint8_t>().swap(bytes); // the file is not needed while orienting
-        return detail::applyOrientation(std::move(image), info.orientation);
-    });
+    return detail::withPath(file,
+                            [&] { return detail::decodeJudged(detail::readJudgedFile(file)); });
 }
 
 } // namespace facet::image

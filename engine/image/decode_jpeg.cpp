@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "image/formats.h"
 
+#include <atomic>
 #include <csetjmp>
 #include <cstdio>
 #include <string>
@@ -73,12 +74,23 @@ inline std::uint8_t clip8(int v) {
 
 struct Job {
     Bytes file;
-    PixelBytes* samples;            // width * height * components
-    std::vector<std::uint8_t>* row; // one scanline
+    PixelBytes* samples; // width * height * components
     int width = 0, height = 0, components = 0;
     int rowsBeforeRunningOut = -1;
     std::string error;
+    // Streaming (decodeJpegStreaming): `samples` is already sized for streamWidth x streamHeight
+    // x 3 and must not move, since another thread reads it; rows done are published here.
+    std::atomic<int>* rowsReady = nullptr;
+    int streamWidth = 0, streamHeight = 0;
+    bool unstreamable = false; // libjpeg's output is not that size after all: nothing decoded
 };
+
+// How many scanlines go between two publications of rowsReady: a multiple of the resize's
+// 16-row groups (VnniRowGroup::kRows) and of libjpeg's 16-row iMCU rows, large enough that the
+// waiting task is woken (a futex call on the decoder's side, and a context switch) a fiftieth
+// as often as there are rows in the bench photo, small enough that few groups are left to do
+// after the last one.
+constexpr int kPublishRows = 64;
 
 // All libjpeg calls live here, with no C++ object that needs destruction between setjmp and the
 // longjmp of errorExit.
@@ -120,6 +132,12 @@ bool runLibjpeg(Job& job) {
     job.width = static_cast<int>(cinfo.output_width);
     job.height = static_cast<int>(cinfo.output_height);
     job.components = cinfo.output_components;
+    if (job.rowsReady &&
+        (job.width != job.streamWidth || job.height != job.streamHeight || job.components != 3)) {
+        job.unstreamable = true;
+        jpeg_destroy_decompress(&cinfo);
+        return true;
+    }
     const size_t stride = static_cast<size_t>(job.width) * static_cast<size_t>(job.components);
     // Scanlines are decoded straight into the image buffer (no row buffer and copy).
     try {
@@ -134,6 +152,12 @@ bool runLibjpeg(Job& job) {
         jpeg_read_scanlines(&cinfo, &row, 1);
         if (src.ranOut)
             job.rowsBeforeRunningOut = static_cast<int>(before);
+        else if (job.rowsReady && (before + 1) % kPublishRows == 0) {
+            // Rows [0, before] are final: a truncated file's rows are never published, since
+            // running out is noticed on the row that ran out.
+            job.rowsReady->store(static_cast<int>(before) + 1, std::memory_order_release);
+            job.rowsReady->notify_all();
+        }
     }
     if (job.rowsBeforeRunningOut < 0)
         jpeg_finish_decompress(&cinfo);
@@ -141,14 +165,9 @@ bool runLibjpeg(Job& job) {
     return true;
 }
 
-} // namespace
-
-RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
-    PixelBytes samples;
-    Job job;
-    job.file = file;
-    job.samples = &samples;
-    if (!runLibjpeg(job)) {
+// The errors of a finished job, the same for both entry points.
+void checkJob(const Job& job, bool ran, const HeaderInfo& header) {
+    if (!ran) {
         if (job.error.find(" backing store") != std::string::npos ||
             job.error.find("Backing store") != std::string::npos)
             throw Error("decoding this JPEG needs more memory than the limit of " +
@@ -161,6 +180,41 @@ RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
                     ")");
     if (job.width != header.width || job.height != header.height)
         throw Error("corrupt JPEG (frame size changed while decoding)");
+}
+
+} // namespace
+
+bool decodeJpegStreaming(Bytes file, const HeaderInfo& header, RgbImage& into,
+                         std::atomic<int>& rowsReady) {
+    Job job;
+    job.file = file;
+    job.samples = &into.rgb;
+    job.rowsReady = &rowsReady;
+    job.streamWidth = header.width;
+    job.streamHeight = header.height;
+    bool streamed = false;
+    try {
+        const bool ran = runLibjpeg(job);
+        if (!job.unstreamable) {
+            checkJob(job, ran, header);
+            streamed = true;
+        }
+    } catch (...) {
+        rowsReady.store(-1, std::memory_order_release);
+        rowsReady.notify_all();
+        throw;
+    }
+    rowsReady.store(streamed ? header.height : -1, std::memory_order_release);
+    rowsReady.notify_all();
+    return streamed;
+}
+
+RgbImage decodeJpeg(Bytes file, const HeaderInfo& header) {
+    PixelBytes samples;
+    Job job;
+    job.file = file;
+    job.samples = &samples;
+    checkJob(job, runLibjpeg(job), header);
     if (job.components == 3) {
         return {job.width, job.height, std::move(samples)};
     }

@@ -3,6 +3,7 @@
 // reason only (no path); decode.cpp prefixes the path.
 #include "image/image.h"
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -24,6 +25,11 @@ struct HeaderInfo {
     // The decoder's peak memory besides the file bytes and the RGB result, estimated from the
     // header so that an image that cannot fit is refused before anything is allocated.
     std::uint64_t workingBytes = 0;
+    // JPEG only: colour components of the frame, and whether the image is coded in several scans
+    // (progressive, or components in separate scans). preprocess_file.cpp streams only
+    // single-scan three-component JPEGs.
+    int components = 0;
+    bool multiScan = false;
     // Set when the file's data cannot hold the image the header describes (judged from sizes
     // alone: deflate's and LZW's best ratios, a JPEG's bit per block), with the reason. Pillow
     // refuses such a file as truncated once it runs out of data; Facet refuses it before
@@ -57,6 +63,15 @@ RgbImage decodePng(Bytes file, const HeaderInfo& header); // stb_image
 RgbImage decodeBmp(Bytes file, const HeaderInfo& header); // Pillow's rules (bmp_header.h)
 RgbImage decodeGif(Bytes file, const HeaderInfo& header);
 RgbImage decodeWebp(Bytes file, const HeaderInfo& header);
+
+// decodeJpeg for a three-component JPEG, into `into` (already sized header.width x
+// header.height) while another thread reads the rows decoded so far: `rowsReady` is raised
+// (release, then notify_all) every 64 scanlines and to the height at the end. On any failure it is
+// set to -1 (and notified) before the same error as decodeJpeg's is thrown. Returns false, with
+// `rowsReady` at -1 and nothing written, where libjpeg's output is not header.width x
+// header.height x 3 after all: then decodeJpeg says what it is.
+bool decodeJpegStreaming(Bytes file, const HeaderInfo& header, RgbImage& into,
+                         std::atomic<int>& rowsReady);
 
 // The Orientation tag (0x0112) of IFD0 in an EXIF block ("Exif\0\0" prefix optional): whether
 // Pillow sees the tag at all (then XMP is not consulted) and its value, 1 when absent or not a

@@ -3,6 +3,7 @@
 
 #include "common/error.h"
 #include "common/parallel.h"
+#include "image/preprocess_levels.h"
 #include "image/resample.h"
 
 #include <algorithm>
@@ -112,27 +113,27 @@ void checkLevel(int level) {
 
 } // namespace
 
-PreprocessedImage preprocess(const RgbImage& decoded, int level) {
-    return std::move(preprocessLevels(decoded, {&level, 1}).front());
-}
+namespace detail {
 
-std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
-                                                std::span<const int> levels) {
-    // Every size rule first, so that an error costs no pixel work.
+std::vector<PreprocessedImage> planLevels(int width, int height, std::span<const int> levels,
+                                          std::vector<TargetSize>& sizes) {
     std::vector<PreprocessedImage> out(levels.size());
-    std::vector<TargetSize> sizes;
+    sizes.clear();
     for (size_t i = 0; i < levels.size(); ++i) {
         checkLevel(levels[i]);
         out[i].level = levels[i];
         out[i].maxPatches = levels[i] * kPoolingKernelSize * kPoolingKernelSize;
-        sizes.push_back(aspectRatioPreservingSize(decoded.height, decoded.width, kPatchSize,
-                                                  out[i].maxPatches, kPoolingKernelSize));
+        sizes.push_back(aspectRatioPreservingSize(height, width, kPatchSize, out[i].maxPatches,
+                                                  kPoolingKernelSize));
     }
-    const int threads = facet::hardwareThreads();
-    std::vector<RgbImage> resized = detail::resizeBicubicMany(decoded, sizes, threads);
+    return out;
+}
+
+void patchifyLevels(std::vector<PreprocessedImage>& out, std::vector<RgbImage> resized,
+                    int threads) {
     // Levels are independent from here on. Each thread takes the largest level left (each level
     // is about twice the one below, so 1120 alone balances the other four on two cores).
-    std::vector<size_t> order(levels.size());
+    std::vector<size_t> order(out.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::sort(order.begin(), order.end(),
               [&](size_t a, size_t b) { return out[a].maxPatches > out[b].maxPatches; });
@@ -146,6 +147,22 @@ std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
             patchify(p.resized, p);
         }
     });
+}
+
+} // namespace detail
+
+PreprocessedImage preprocess(const RgbImage& decoded, int level) {
+    return std::move(preprocessLevels(decoded, {&level, 1}).front());
+}
+
+std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
+                                                std::span<const int> levels) {
+    // Every size rule first, so that an error costs no pixel work.
+    std::vector<TargetSize> sizes;
+    std::vector<PreprocessedImage> out =
+        detail::planLevels(decoded.width, decoded.height, levels, sizes);
+    const int threads = facet::hardwareThreads();
+    detail::patchifyLevels(out, detail::resizeBicubicMany(decoded, sizes, threads), threads);
     return out;
 }
 

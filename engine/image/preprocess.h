@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <span>
 #include <vector>
 
@@ -50,5 +51,13 @@ PreprocessedImage preprocess(const RgbImage& decoded, int level);
 // Several levels of one decoded image (decoded once by the caller), each resized from it.
 std::vector<PreprocessedImage> preprocessLevels(const RgbImage& decoded,
                                                 std::span<const int> levels);
+
+// preprocessLevels(decodeImage(file), levels), with the same results and the same errors, for
+// callers that decode a file only to preprocess it: a single-scan three-component JPEG without
+// EXIF rotation is resized while it decodes (the horizontal pass on a second core, as rows
+// arrive; preprocess_file.cpp), every other file exactly as decodeImage then preprocessLevels.
+std::vector<PreprocessedImage> preprocessFile(const std::filesystem::path& file,
+                                              std::span<const int> levels);
+PreprocessedImage preprocessFile(const std::filesystem::path& file, int level);
 
 } // namespace facet::image

@@ -122,11 +122,13 @@ HeaderInfo probeJpeg(Bytes file) {
             haveFrame = true;
             frame = body;
             progressive = (marker & 3) == 2; // SOF2, SOF6, SOF10, SOF14
+            info.components = layers;
         } else if (marker == 0xDA) {
             if (!haveFrame)
                 throw Error("corrupt JPEG (scan before frame header)");
             const bool allInFirstScan = !body.empty() && body[0] == frame[5];
-            info.workingBytes = jpegWorkingBytes(frame, progressive || !allInFirstScan);
+            info.multiScan = progressive || !allInFirstScan;
+            info.workingBytes = jpegWorkingBytes(frame, info.multiScan);
             // Every block's DC value is coded in some scan, in one bit at the least; a
             // component has at least ceil(w / 8 hMax) x ceil(h / 8 vMax) blocks. Data after
             // the first scan header that is shorter than that is truncated (the file ends

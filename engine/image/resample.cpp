@@ -21,6 +21,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace facet::image {
 namespace detail {
@@ -33,14 +35,18 @@ constexpr int kGroupRows = VnniRowGroup::kRows;
 // others instead of holding up the pass (with one chunk per thread the pass waited for it).
 constexpr int kChunksPerThread = 4;
 
-// One requested size and the work it needs.
-struct Plan {
+} // namespace
+
+// One requested size and the work it needs (outside the anonymous namespace: StagedResize holds
+// them).
+struct ResizePlan {
     int width = 0, height = 0;
     bool horizontal = false, vertical = false;
     bool banded = false; // too large for whole tables and intermediate: resample_banded.cpp
     AxisCoefficients horiz, vert;
     int firstRow = 0, lastRow = 0; // source rows of the horizontal pass: [firstRow, lastRow)
     std::unique_ptr<LargeBlock> intermediate; // their horizontal result when both passes run
+    int verticalDone = 0; // output rows [0, verticalDone) made already (StagedResize::verticalUpTo)
     RgbImage out;
 
     // Where the horizontal pass writes the result for source row `row`.
@@ -50,11 +56,13 @@ struct Plan {
     }
 };
 
-Plan makePlan(const RgbImage& source, const TargetSize& size) {
+namespace {
+
+ResizePlan makePlan(const RgbImage& source, const TargetSize& size) {
     if (size.width <= 0 || size.height <= 0)
         throw Error("resize: sizes must be positive (" + std::to_string(size.width) + "x" +
                     std::to_string(size.height) + ")");
-    Plan p;
+    ResizePlan p;
     p.width = size.width;
     p.height = size.height;
     p.horizontal = size.width != source.width;
@@ -87,7 +95,7 @@ Plan makePlan(const RgbImage& source, const TargetSize& size) {
 }
 
 // Source rows [y0, y1) of every plan's horizontal pass.
-void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, int y1,
+void horizontalGroup(const RgbImage& source, std::vector<ResizePlan>& plans, int y0, int y1,
                      VnniRowGroup& group, std::vector<std::uint8_t>& spare) {
     const size_t inRow = static_cast<size_t>(source.width) * 3;
     if (y1 - y0 == kGroupRows && vnniAvailable()) {
@@ -95,7 +103,7 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
         for (int r = 0; r < kGroupRows; ++r)
             rows[r] = source.rgb.data() + static_cast<size_t>(y0 + r) * inRow;
         group.prepare(rows, source.width);
-        for (Plan& p : plans) {
+        for (ResizePlan& p : plans) {
             if (!p.horizontal || p.banded || y1 <= p.firstRow || y0 >= p.lastRow)
                 continue;
             if (p.horiz.quads == 0) { // weights the VNNI kernel cannot split
@@ -116,7 +124,7 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
         }
         return;
     }
-    for (Plan& p : plans) {
+    for (ResizePlan& p : plans) {
         const int from = std::max(y0, p.firstRow), to = std::min(y1, p.lastRow);
         if (p.horizontal && !p.banded && from < to)
             horizontalPass(source.rgb.data(), source.width, p.horizontalRow(p.firstRow), p.width,
@@ -124,30 +132,29 @@ void horizontalGroup(const RgbImage& source, std::vector<Plan>& plans, int y0, i
     }
 }
 
-void horizontalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
+// The source rows [first, last) that some plan's horizontal pass reads; first >= last when none.
+std::pair<int, int> horizontalRows(const std::vector<ResizePlan>& plans) {
     int first = INT_MAX, last = 0;
-    for (const Plan& p : plans)
+    for (const ResizePlan& p : plans)
         if (p.horizontal && !p.banded) {
             first = std::min(first, p.firstRow);
             last = std::max(last, p.lastRow);
         }
-    if (first >= last)
-        return;
-    const int groups = (last - first + kGroupRows - 1) / kGroupRows;
-    parallelFor(groups, threads * kChunksPerThread, [&](int begin, int end) {
-        // Per pool thread and kept across calls: about 1 MB that would otherwise be faulted in
-        // afresh on every call.
-        thread_local VnniRowGroup group;
-        thread_local std::vector<std::uint8_t> spare;
-        for (int g = begin; g < end; ++g) {
-            const int y0 = first + g * kGroupRows;
-            horizontalGroup(source, plans, y0, std::min(last, y0 + kGroupRows), group, spare);
-        }
-    });
+    return {first, last};
 }
 
-void verticalPasses(const RgbImage& source, std::vector<Plan>& plans, int threads) {
-    for (Plan& p : plans) {
+// Group g of the horizontal passes, with scratch kept per thread: about 1 MB that would
+// otherwise be faulted in afresh on every call (pool threads live as long as the process).
+void horizontalGroupAt(const RgbImage& source, std::vector<ResizePlan>& plans, int first, int last,
+                       int g) {
+    thread_local VnniRowGroup group;
+    thread_local std::vector<std::uint8_t> spare;
+    const int y0 = first + g * kGroupRows;
+    horizontalGroup(source, plans, y0, std::min(last, y0 + kGroupRows), group, spare);
+}
+
+void verticalPasses(const RgbImage& source, std::vector<ResizePlan>& plans, int threads) {
+    for (ResizePlan& p : plans) {
         if (p.banded) {
             resizeInBands(source, p.out, threads);
             continue;
@@ -155,34 +162,88 @@ void verticalPasses(const RgbImage& source, std::vector<Plan>& plans, int thread
         if (!p.vertical)
             continue;
         const std::uint8_t* in = p.horizontal ? p.intermediate->data() : source.rgb.data();
-        parallelFor(p.height, threads * kChunksPerThread, [&](int begin, int end) {
-            verticalPass(in, p.width, p.out.rgb.data(), p.firstRow, begin, end, p.vert);
+        const int done = p.verticalDone, rows = p.height - done;
+        parallelFor(rows, threads * kChunksPerThread, [&](int begin, int end) {
+            verticalPass(in, p.width, p.out.rgb.data(), p.firstRow, done + begin, done + end,
+                         p.vert);
         });
     }
 }
 
 } // namespace
 
-std::vector<RgbImage> resizeBicubicMany(const RgbImage& source, std::span<const TargetSize> sizes,
-                                        int threads) {
+struct StagedResize::Plans {
+    std::vector<ResizePlan> plans;
+    int first = 0, last = 0; // horizontalRows(plans)
+};
+
+StagedResize::StagedResize(const RgbImage& source, std::span<const TargetSize> sizes)
+    : source_(source), plans_(std::make_unique<Plans>()) {
     if (source.width <= 0 || source.height <= 0 ||
         source.rgb.size() != static_cast<size_t>(source.width) * source.height * 3)
         throw Error("resize: source buffer does not match its size");
-    std::vector<Plan> plans;
-    plans.reserve(sizes.size());
+    plans_->plans.reserve(sizes.size());
     for (const TargetSize& size : sizes)
-        plans.push_back(makePlan(source, size));
-    horizontalPasses(source, plans, threads);
-    verticalPasses(source, plans, threads);
+        plans_->plans.push_back(makePlan(source, size));
+    std::tie(plans_->first, plans_->last) = horizontalRows(plans_->plans);
+}
+
+StagedResize::~StagedResize() = default;
+
+int StagedResize::rowGroups() const {
+    const int rows = plans_->last - plans_->first;
+    return rows > 0 ? (rows + kGroupRows - 1) / kGroupRows : 0;
+}
+
+int StagedResize::groupEnd(int group) const {
+    return std::min(plans_->last, plans_->first + (group + 1) * kGroupRows);
+}
+
+void StagedResize::horizontalGroup(int group) {
+    horizontalGroupAt(source_, plans_->plans, plans_->first, plans_->last, group);
+}
+
+void StagedResize::verticalUpTo(int groupsDone) {
+    if (groupsDone <= 0)
+        return;
+    const int rowsDone = groupEnd(groupsDone - 1);
+    for (ResizePlan& p : plans_->plans) {
+        if (!p.horizontal || !p.vertical || p.banded)
+            continue;
+        // Outputs read source rows first .. first + count - 1 (the VNNI kernel reads no row past
+        // the taps), and both ends only grow with the output row.
+        int end = p.verticalDone;
+        while (end < p.height &&
+               p.vert.first[static_cast<size_t>(end)] + p.vert.count[static_cast<size_t>(end)] <=
+                   rowsDone)
+            ++end;
+        verticalPass(p.intermediate->data(), p.width, p.out.rgb.data(), p.firstRow, p.verticalDone,
+                     end, p.vert);
+        p.verticalDone = end;
+    }
+}
+
+std::vector<RgbImage> StagedResize::finish(int threads) {
+    verticalPasses(source_, plans_->plans, threads);
     std::vector<RgbImage> out;
-    out.reserve(plans.size());
-    for (Plan& p : plans) {
+    out.reserve(plans_->plans.size());
+    for (ResizePlan& p : plans_->plans) {
         if (p.horizontal || p.vertical)
             out.push_back(std::move(p.out));
         else
-            out.push_back(source); // same size: Pillow returns a copy
+            out.push_back(source_); // same size: Pillow returns a copy
     }
     return out;
+}
+
+std::vector<RgbImage> resizeBicubicMany(const RgbImage& source, std::span<const TargetSize> sizes,
+                                        int threads) {
+    StagedResize resize(source, sizes);
+    parallelFor(resize.rowGroups(), threads * kChunksPerThread, [&](int begin, int end) {
+        for (int g = begin; g < end; ++g)
+            resize.horizontalGroup(g);
+    });
+    return resize.finish(threads);
 }
 
 RgbImage resizeBicubic(const RgbImage& source, int width, int height, int threads) {

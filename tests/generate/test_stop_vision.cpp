@@ -133,7 +133,7 @@ private slots:
     // The simulator's vision graph at 1120 alone (host inputs made beforehand), stopped 50 ms
     // into rbln_run: without its checks inside the run this takes seconds.
     void visionRunStopsInsideTheRun() {
-        // What cannot stop midway: decoding and resizing (Stop is checked between them).
+        // What cannot stop midway: decoding and resizing (Stop is checked after them).
         const auto t0 = Clock::now();
         const auto decoded = facet::image::decodeImage(testImage(1600, 1200, 72));
         const auto t1 = Clock::now();
