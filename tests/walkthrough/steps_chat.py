@@ -51,7 +51,12 @@ def step_keyboard_question(w):
     _wait_idle(w)
     w.shot("keyboard-reply")
     w.say(line)
-    assert reason in ("stop_token", "max_tokens"), "the reply ended with %s" % reason
+    # The model here is "model folder chosen"'s random one (make-sim-model --seed 1), and the
+    # reply is sampled: now and then it repeats itself and the repetition guard ends it (1 run
+    # in 85 of the loop of 2026-12-07, 37 tokens). That is a normal end; this step checks the
+    # keyboard's path and the token limit, not what the model says.
+    assert reason in ("stop_token", "max_tokens", "repetition"), \
+        "the reply ended with %s" % reason
     assert generated <= w.short_reply_tokens, \
         "%d tokens generated although Settings set Max new tokens to %d" \
         % (generated, w.short_reply_tokens)
