@@ -1,6 +1,7 @@
 // The simulator's vectorised kernels against straightforward double-precision arithmetic:
 // the vision attention (lanes, polynomial exp, padding keys past the last full lane group),
-// the eight-sum dot product, and parallelFor (every index once, errors reach the caller).
+// the eight-sum dot product, and parallelFor (every index once, errors reach the caller); and the
+// text attention (attendHead) against the one-key-at-a-time loop it replaced, bit for bit.
 #include "sim/parallel_for.h"
 #include "sim/tensor_math.h"
 #include "sim/vision_attention.h"
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -37,6 +39,37 @@ std::vector<double> attentionInDouble(const std::vector<float>& q, const std::ve
         for (size_t d = 0; d < hd; ++d)
             out[d] += scores[j] / total * double(v[j * hd + d]);
     return out;
+}
+
+// attendHead as it was written before its keys were taken eight at a time (44abca6's
+// engine/sim/tensor_math.cpp): each score summed over d, then the softmax, then each value
+// weighted in key order. The text model's logits, and so the demo model's answers, rest on
+// these exact float operations.
+void attendHeadOneKeyAtATime(const float* query, const std::vector<const float*>& keys,
+                             const std::vector<const float*>& values,
+                             const std::vector<float>& bias, int dim, float* out) {
+    std::fill(out, out + dim, 0.0f);
+    std::vector<float> scores(keys.size());
+    float maxScore = -INFINITY;
+    for (size_t k = 0; k < keys.size(); ++k) {
+        float s = 0.0f;
+        for (int d = 0; d < dim; ++d)
+            s += query[d] * keys[k][d];
+        if (!bias.empty())
+            s += bias[k];
+        scores[k] = s;
+        maxScore = std::max(maxScore, s);
+    }
+    float total = 0.0f;
+    for (auto& s : scores) {
+        s = std::exp(s - maxScore);
+        total += s;
+    }
+    for (size_t k = 0; k < keys.size(); ++k) {
+        const float p = scores[k] / total;
+        for (int d = 0; d < dim; ++d)
+            out[d] += p * values[k][d];
+    }
 }
 
 } // namespace
@@ -91,6 +124,48 @@ private slots:
             worst <= 2e-6 * std::max(1.0, largest) * double(scale),
             qPrintable(
                 QString("max |float - double| %1, largest output %2").arg(worst).arg(largest)));
+    }
+
+    void textAttentionIsTheOneKeyLoopBitForBit_data() {
+        QTest::addColumn<int>("keys");
+        QTest::addColumn<int>("dim");
+        QTest::addColumn<bool>("withBias");
+        for (int n : {1, 3, 4, 7, 8, 9, 12, 17, 64, 301, 2048})
+            for (int dim : {5, 16, 64, 256})
+                for (bool withBias : {false, true})
+                    QTest::addRow("%d keys, dim %d%s", n, dim, withBias ? ", bias" : "")
+                        << n << dim << withBias;
+    }
+    void textAttentionIsTheOneKeyLoopBitForBit() {
+        QFETCH(int, keys);
+        QFETCH(int, dim);
+        QFETCH(bool, withBias);
+        const auto n = size_t(keys), hd = size_t(dim);
+        std::mt19937 rng(uint32_t(keys * 31 + dim));
+        std::normal_distribution<float> dist(0.0f, 2.0f);
+        // Keys and values scattered in one buffer, as the KV cache's rows are.
+        std::vector<float> store((2 * n + 1) * (hd + 3)), q(hd), bias;
+        for (auto& x : store)
+            x = dist(rng);
+        for (auto& x : q)
+            x = dist(rng);
+        std::vector<const float*> k(n), v(n);
+        for (size_t j = 0; j < n; ++j) {
+            k[j] = &store[(2 * (n - 1 - j)) * (hd + 3)];
+            v[j] = &store[(2 * j + 1) * (hd + 3) + 1];
+        }
+        if (withBias)
+            for (size_t j = 0; j < n; ++j)
+                bias.push_back(j % 5 == 0 ? -INFINITY : dist(rng));
+        std::vector<float> got(hd), want(hd);
+        attendHead(q.data(), k, v, bias, dim, got.data());
+        attendHeadOneKeyAtATime(q.data(), k, v, bias, dim, want.data());
+        for (size_t d = 0; d < hd; ++d)
+            QVERIFY2(std::memcmp(&got[d], &want[d], sizeof(float)) == 0,
+                     qPrintable(QString("output %1: %2, the one-key loop %3")
+                                    .arg(d)
+                                    .arg(double(got[d]), 0, 'g', 9)
+                                    .arg(double(want[d]), 0, 'g', 9)));
     }
 
     void dotProductMatchesDouble() {
