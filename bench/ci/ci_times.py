@@ -22,12 +22,15 @@ def build_times(build):
         for line in f:
             if line.startswith("#"):
                 continue
-            start, end, _, output, _ = line.rstrip("\n").split("\t")
-            last[output] = (int(start), int(end))
+            start, end, _, output, command = line.rstrip("\n").split("\t")
+            last[output] = (int(start), int(end), command)
+    # A step with several outputs (AUTOMOC's timestamp and mocs_compilation.cpp, rcc's files) is
+    # logged once per output with the same times and command hash: counted once.
+    steps = {(start, end, command): output for output, (start, end, command) in last.items()}
     kinds = collections.Counter()
     counts = collections.Counter()
     span = 0
-    for output, (start, end) in last.items():
+    for (start, end, _), output in steps.items():
         if output.endswith(".o"):
             kind = "compile"
         elif re.search(r"(\.so|\.a|/[^./]+)$", output) and "autogen" not in output:
