@@ -6,7 +6,7 @@
 
 #include "common/error.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <chrono>
 #include <cstdlib>

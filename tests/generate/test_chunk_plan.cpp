@@ -3,7 +3,7 @@
 #include "common/error.h"
 #include "generate/chunk_plan.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::generate;
 

@@ -7,9 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QFloat16>
 #include <QProcess>
 #include <QProcessEnvironment>
-#include <QtTest>
+#include <QTest>
 
 #include <fstream>
 

@@ -7,7 +7,7 @@
 #include "generate/compare.h"
 #include "sim_fixture.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::generate;
 using namespace gentest;

@@ -6,7 +6,7 @@
 #include "sim_fixture.h"
 #include "test_paths.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::generate;
 using namespace gentest;

@@ -5,7 +5,7 @@
 #include "generate/vision_inputs.h"
 #include "host_input_goldens.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <fstream>
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 #include "generate/kv_sequence.h"
 #include "generate/page_table.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::generate;
 

@@ -6,7 +6,7 @@
 #include "generate/patch_projection.h"
 #include "host_input_goldens.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cmath>
 #include <fstream>

@@ -6,7 +6,7 @@
 // refused for not fitting max_seq_len.
 #include "sim_fixture.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <random>
 

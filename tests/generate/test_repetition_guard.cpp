@@ -6,7 +6,7 @@
 #include "test_paths.h"
 #include "text/tokenizer.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <random>
 #include <string>

@@ -4,7 +4,7 @@
 #include "generate/bf16.h"
 #include "generate/sampler.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::generate;
 

@@ -9,7 +9,7 @@
 #include "image/preprocess.h"
 #include "sim_fixture.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <chrono>
 #include <thread>

@@ -8,7 +8,7 @@
 #include "generate/stats_json.h"
 #include "sim_fixture.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::generate;
 using namespace gentest;

@@ -7,7 +7,7 @@
 #include "generate/vision_inputs.h"
 #include "test_paths.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <cstring>
 #include <fstream>

@@ -14,7 +14,7 @@
 #include <QQmlComponent>
 #include <QQmlEngine>
 #include <QQuickItem>
-#include <QtTest>
+#include <QTest>
 
 #include <memory>
 

@@ -7,7 +7,7 @@
 #include "image/crop.h"
 #include "image/image.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <fstream>
 #include <string>

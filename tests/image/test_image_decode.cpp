@@ -3,7 +3,7 @@
 #include "golden_data.h"
 #include "image/image.h"
 
-#include <QtTest>
+#include <QTest>
 
 using namespace facet::image;
 using namespace facet::image::testing;

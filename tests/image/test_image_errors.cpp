@@ -4,7 +4,7 @@
 #include "golden_data.h"
 #include "image/image.h"
 
-#include <QtTest>
+#include <QTest>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>

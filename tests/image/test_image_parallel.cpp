@@ -3,7 +3,7 @@
 // several threads can use the pool at the same time (the app's thumbnail decoder and the engine).
 #include "common/parallel.h"
 
-#include <QtTest>
+#include <QTest>
 #include <atomic>
 #include <stdexcept>
 #include <thread>

@@ -4,7 +4,7 @@
 #include "golden_data.h"
 #include "image/preprocess.h"
 
-#include <QtTest>
+#include <QTest>
 #include <cstring>
 #include <map>
 

@@ -7,7 +7,7 @@
 #include "test_paths.h"
 
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 #include <cstring>
 #include <fstream>
 #include <vector>

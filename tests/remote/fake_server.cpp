@@ -3,7 +3,7 @@
 
 #include <QJsonDocument>
 #include <QProcess>
-#include <QtTest>
+#include <QTest>
 
 #include <curl/curl.h>
 

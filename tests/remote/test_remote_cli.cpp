@@ -9,7 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
-#include <QtTest>
+#include <QTest>
 
 #include <sys/stat.h>
 

@@ -14,7 +14,7 @@
 #include "remote/server_url.h"
 
 #include <QJsonArray>
-#include <QtTest>
+#include <QTest>
 
 #include <chrono>
 #include <cstdlib>

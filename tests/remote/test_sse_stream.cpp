@@ -9,7 +9,7 @@
 #include "remote/server_url.h"
 #include "remote/sse_parser.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <random>
 

@@ -11,7 +11,9 @@
 #include "sim/sim_weights.h"
 #include "sim/weight_generator.h"
 
-#include <QtTest>
+#include <QFloat16>
+#include <QProcess>
+#include <QTest>
 
 #include <fstream>
 #include <sys/resource.h>

@@ -6,7 +6,7 @@
 #include "sim/tensor_math.h"
 #include "sim/vision_attention.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <atomic>
 #include <cmath>

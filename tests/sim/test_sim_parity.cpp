@@ -12,7 +12,7 @@
 #include "sim/sim_weights.h"
 #include "sim/weight_generator.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <chrono>

@@ -8,7 +8,7 @@
 #include "common/error.h"
 #include "sim/sim_file.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <chrono>
 #include <cmath>

@@ -12,7 +12,7 @@
 #include "image/png_encode.h"
 #include "test_paths.h"
 
-#include <QtTest>
+#include <QTest>
 
 #include <nlohmann/json.hpp>
 

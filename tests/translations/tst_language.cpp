@@ -14,8 +14,8 @@
 #include <QQmlEngine>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
-#include <QtTest>
 
 Q_IMPORT_QML_PLUGIN(Facet_UiPlugin)
 
