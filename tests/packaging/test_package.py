@@ -202,7 +202,7 @@ def test(build, source, out, scratch, app_id):
            "XDG_RUNTIME_DIR": os.path.join(scratch, "run"),
            "QT_QPA_PLATFORM": "offscreen", "QT_QPA_OFFSCREEN_NO_GLX": "1"}
     os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700)
-    for key in ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"):
+    for key in ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"):
         if key in os.environ:
             env[key] = os.environ[key]
 

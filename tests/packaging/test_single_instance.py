@@ -44,7 +44,7 @@ def main():
                "XDG_CACHE_HOME": work + "/cache", "XDG_STATE_HOME": work + "/state",
                "XDG_RUNTIME_DIR": work + "/run",
                "QT_QPA_PLATFORM": "offscreen", "QT_QPA_OFFSCREEN_NO_GLX": "1"}
-        for key in ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"):
+        for key in ("ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"):
             if key in os.environ:
                 env[key] = os.environ[key]
         os.makedirs(env["XDG_RUNTIME_DIR"], mode=0o700)
