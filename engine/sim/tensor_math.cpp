@@ -139,7 +139,9 @@ void attendHead(const float* query, std::span<const float* const> keys,
     }
     for (auto& s : scores)
         s = std::exp(s - maxScore);
-    float total = 0.0f; // summed in key order, apart from the calls (which spill the running sum)
+    // Summed in key order as before, in a loop of its own: beside the exp calls the running sum
+    // went through memory on every key.
+    float total = 0.0f;
     for (const float s : scores)
         total += s;
     for (auto& s : scores)
