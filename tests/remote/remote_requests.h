@@ -1,7 +1,8 @@
 #pragma once
 // What the remote engine tests ask the test server (fake_vllm.py) with: a connect to one of its
 // scenarios, the photo question, one generate() recorded. Shared by test_remote_engine.cpp
-// (requests and replies) and test_remote_hostile.cpp (servers that attack the client).
+// (connecting and requests), test_remote_replies.cpp (replies and failures) and
+// test_remote_hostile.cpp (servers that attack the client).
 #include "fake_server.h"
 
 #include "generate/engine.h"
